@@ -476,7 +476,6 @@ def _scan_hits(
         out.append(
             Hit(rule=rule, severity=sev, span=nz.span_to_original(a, b), value=nz.text[va:vb])
         )
-    direct = list(out)  # the matches in the text as it is (for the readings below)
     if busy and depth == MAX_LAYER_DEPTH:
         # counted per text scanned, not per decoded region or reading of it: one scan of
         # one large text (``cordon scan`` of a file) never starts a compile
@@ -489,6 +488,9 @@ def _scan_hits(
             if r.id == "obf.zero_width" and dense:
                 sev = "high"  # a sentence with an invisible character between its letters
             out.append(Hit(rule=r, severity=sev, span=ev.span, value=""))
+    # the hits in the text as it is, the normaliser's (invisible characters) among them: a
+    # reading that leaves one where it stands reports nothing new (:func:`_not_shown`)
+    direct = list(out)
     if depth > 0:
         out += _decoded_hits(nz, only, depth, every)
         out += _reading_hits(text, nz, lview, only, depth, direct, every)
