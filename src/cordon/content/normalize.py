@@ -48,16 +48,13 @@ import html
 import re
 import sys
 import unicodedata
-from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
-from dataclasses import dataclass, field
 from functools import cache
 from itertools import chain
-from typing import Literal
 from urllib.parse import unquote_to_bytes
 
 from cordon.content import _charscan, _hyphen, _troff
 from cordon.content._mixed import mixed_positions
+from cordon.content._normalized import Event, Layer, Normalized, new_normalized
 from cordon.textnorm import CONFUSABLE_TABLE, INVISIBLE_CHARS, PREFILTER_MIN, Prefilter
 
 __all__ = ["Event", "Layer", "Normalized", "normalize"]
@@ -201,100 +198,6 @@ def _nfkc_unstable() -> frozenset[str]:
     unstable -= INVISIBLE_CHARS
     unstable -= set(_NL) | set(_C1)
     return frozenset(unstable)
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Event:
-    """A structural finding raised while normalising.
-
-    Attributes:
-        rule: ``obf.zero_width``, ``obf.bidi_control``, ``obf.tag_smuggling``,
-            ``obf.variation_selector_run`` or ``obf.homoglyph``.
-        span: ``(start, end)`` in the original text.
-    """
-
-    rule: str
-    span: tuple[int, int]
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Layer:
-    """Decoded hidden text to be scanned on its own.
-
-    Attributes:
-        kind: ``"tag"`` (ASCII smuggled in tag characters) or ``"base64"``.
-        text: the decoded text.
-        span: ``(start, end)`` of the encoded run in the original text.
-    """
-
-    kind: Literal["tag", "base64"]
-    text: str
-    span: tuple[int, int]
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Normalized:
-    """The normalised text and how to get back to the original.
-
-    Attributes:
-        original: the input.
-        text: what the model effectively reads (see module docstring).
-        events: structural findings, original spans.
-        layers: decoded hidden texts, original spans.
-        ascii_view: :attr:`text` as ASCII bytes, one byte per character (every non-ASCII
-            character is ``?``), so byte offsets are character offsets. The scanner's anchor
-            pass runs on it.
-        has_c1: :attr:`text` holds a C1 CSI or OSC control (U+009B, U+009D).
-        source_view: :attr:`original`'s ASCII view (searches for ASCII characters of the
-            original text run on it: a bytes search costs less than one over 4-byte
-            characters).
-    """
-
-    original: str
-    text: str
-    events: tuple[Event, ...]
-    layers: tuple[Layer, ...]
-    ascii_view: bytes = b""
-    has_c1: bool = False
-    source_view: bytes = field(default=b"", compare=False)  # a function of ``original``
-    #: False when the character pass saw no non-ASCII odd space (:data:`_ODD_SPACES`) in the
-    #: original and no replacement brought one: the whitespace stage need not look for them
-    _wide_odd: bool = field(default=True, compare=False, repr=False)
-    _ns: Sequence[int] = ()
-    _edits: Sequence[tuple[int, int, int, int]] = ()
-    #: the stage before, when this one rewrote it (troff escapes, whitespace runs)
-    _base: Normalized | None = None
-
-    def span_to_original(self, start: int, end: int) -> tuple[int, int]:
-        """Map a ``[start, end)`` span of :attr:`text` to the original text.
-
-        A span that starts or ends inside a replaced run (an entity, a percent run, a skeleton
-        word, a folded whitespace run) widens to cover the whole run; removed invisible
-        characters inside the span are included. O(log edits).
-        """
-        if self._edits:
-            start, end = self._map_start(start), max(self._map_end(end), self._map_start(start))
-        if self._base is not None:
-            return self._base.span_to_original(start, end)
-        return start, end
-
-    def _map_start(self, n: int) -> int:
-        i = bisect_right(self._ns, n) - 1
-        if i < 0:
-            return n
-        ns, ne, os_, oe = self._edits[i]
-        if n < ne:
-            return os_
-        return oe + (n - ne)
-
-    def _map_end(self, n: int) -> int:
-        i = bisect_left(self._ns, n) - 1
-        if i < 0:
-            return n
-        ns, ne, os_, oe = self._edits[i]
-        if n <= ne:
-            return oe
-        return oe + (n - ne)
 
 
 class _Builder:
@@ -559,17 +462,19 @@ def _odd_spaces_to_space(nz: Normalized) -> Normalized | None:
                 view = view.replace(c.encode(), b" ")
         if any(not c.isascii() for c in odd):
             view = ascii_view(text)
-        return Normalized(
-            original=nz.original,
-            text=text,
-            events=nz.events,
-            layers=nz.layers,
-            ascii_view=view,
-            has_c1=nz.has_c1,
-            source_view=nz.source_view,
-            _ns=nz._ns,
-            _edits=nz._edits,
-            _base=nz._base,
+        # (``_wide_odd`` left at its default, True, as before: no stage reads it after this)
+        return new_normalized(
+            nz.original,
+            text,
+            nz.events,
+            nz.layers,
+            view,
+            nz.has_c1,
+            nz.source_view,
+            True,
+            nz._ns,
+            nz._edits,
+            nz._base,
         )
     return None
 
@@ -611,17 +516,18 @@ def _fold_whitespace(nz: Normalized, cls: bytes | None = None, *, runs: bool = T
     vparts.append(view[prev:])
     folded = b.finish()
     edits = tuple(b.edits)
-    return Normalized(
-        original=nz.original,
-        text=folded,
-        events=nz.events,
-        layers=nz.layers,
-        ascii_view=b"".join(vparts),
-        has_c1=nz.has_c1,
-        source_view=nz.source_view,
-        _ns=tuple(e[0] for e in edits),
-        _edits=edits,
-        _base=nz,
+    return new_normalized(
+        nz.original,
+        folded,
+        nz.events,
+        nz.layers,
+        b"".join(vparts),
+        nz.has_c1,
+        nz.source_view,
+        True,
+        tuple(e[0] for e in edits),
+        edits,
+        nz,
     )
 
 
@@ -731,6 +637,10 @@ def _rewrite(b: _Builder, text: str, start: int, end: int, kind: str, group: str
             b.replace(s, end, new)
 
 
+#: the builder of a character pass that found nothing (its ``layers`` are read, never added to)
+_NO_TAGS = _Builder("")
+
+
 def normalize(text: str) -> Normalized:
     """Normalise ``text`` for matching; see the module docstring for every step.
 
@@ -742,8 +652,30 @@ def normalize(text: str) -> Normalized:
         ASCII view and the offset map. Never raises on malformed encodings: runs that do not
         decode stay as they are.
     """
-    b = _Builder(text)
     view = ascii_view(text)
+    if not text.isascii() or "&" in text or "%" in text:
+        return _later_stages(*_first_stage(text, view))
+    # ASCII text without ``&`` or ``%``: the character pass finds nothing to rewrite in it
+    # (:func:`_ascii_items` looks for those two only) and its stage is the text itself
+    first = new_normalized(text, text, (), (), view, False, view, False)
+    if len(text) < FOLD_MIN and "\\" not in text and text.isprintable():
+        # and no later stage changes it: base64 runs are 20+ characters, whitespace runs
+        # FOLD_MIN, troff escapes start with a backslash, and printable ASCII has no CR, no
+        # odd space and no line break (the hyphen stage's). tests/content/test_normalize_fast
+        return first
+    return _later_stages(first, _NO_TAGS)
+
+
+def _normalize_general(text: str) -> Normalized:
+    """:func:`normalize` without its shortcuts for ASCII text: what they are tested against."""
+    return _later_stages(*_first_stage(text, ascii_view(text)))
+
+
+def _first_stage(text: str, view: bytes) -> tuple[Normalized, _Builder]:
+    """The character pass: entities, percent runs, invisible characters, line separators,
+    NFKC and look-alike words rewritten (:func:`_scan_items`); ``view`` is ``text``'s ASCII
+    view. With the builder, whose ``layers`` are the tag layers found."""
+    b = _Builder(text)
     seen: set[str] = set()
     items, has_c1 = _scan_items(text, view, seen)
     for start, end, kind, group in items:
@@ -752,44 +684,42 @@ def normalize(text: str) -> Normalized:
         _rewrite(b, text, start, end, kind, group)
     out = b.finish()
     edits = tuple(b.edits)
-    source_view = view
     if out is not text:
-        view = ascii_view(out)
         # a C1 control of the original is in ``has_c1`` already; one can also come out of a
         # decoded entity or percent run
         has_c1 = has_c1 or b.c1
     ns = tuple(e[0] for e in edits)
     wide_odd = "odd" in seen or b.odd
-    first = Normalized(
-        original=text,
-        text=out,
-        events=tuple(b.events),
-        layers=(),
-        ascii_view=view,
-        has_c1=has_c1,
-        source_view=source_view,
-        _ns=ns,
-        _edits=edits,
-        _wide_odd=wide_odd,
+    out_view = view if out is text else ascii_view(out)
+    events = tuple(b.events)
+    nz = new_normalized(
+        text, out, events, tuple(b.layers), out_view, has_c1, view, wide_odd, ns, edits
     )
+    return nz, b
+
+
+def _later_stages(first: Normalized, b: _Builder) -> Normalized:
+    """Base64 layers found, troff escapes removed, whitespace runs folded and hyphenated
+    words joined, after the character pass (``first``, built by ``b``)."""
     # one class copy of the view serves the base64 and the whitespace-run searches; on a large
     # text, only when one Hyperscan pass finds where either search can find something
+    view = first.ascii_view
     found = _SEARCHES.present(view) if len(view) >= PREFILTER_MIN else None
     b64, runs = found if found is not None else (True, True)
     cls = view.translate(_CLASS_TABLE) if len(view) >= FOLD_MIN and (b64 or runs) else None
-    layers = b.layers + (_base64_layers(b, out, view, first, cls) if b64 else [])
-    if layers:
-        first = Normalized(
-            original=text,
-            text=out,
-            events=first.events,
-            layers=tuple(layers),
-            ascii_view=view,
-            has_c1=has_c1,
-            source_view=source_view,
-            _ns=ns,
-            _edits=edits,
-            _wide_odd=wide_odd,
+    layers = b.layers + (_base64_layers(b, first.text, view, first, cls) if b64 else [])
+    if len(layers) > len(first.layers):
+        first = new_normalized(
+            first.original,
+            first.text,
+            first.events,
+            tuple(layers),
+            view,
+            first.has_c1,
+            first.source_view,
+            first._wide_odd,
+            first._ns,
+            first._edits,
         )
     troffed = _troff.stage(first)  # troff escapes removed, as a man page renders them
     if troffed is None:
