@@ -49,6 +49,7 @@ from cordon.engine.containers import ContainerRun, host_path
 from cordon.engine.exec_bits import tmpdir_args
 from cordon.engine.find_exec import piped_lines
 from cordon.engine.net_devices import net_device
+from cordon.engine.remote_stdin import line_for
 from cordon.engine.shell_commands import DYNAMIC, SHELLS, base_name
 from cordon.engine.shell_env import COMMAND_ENV, child_env, env_runs, exports, loads_code
 from cordon.engine.shell_facts import NetDest, PathRef, ShellFacts
@@ -270,8 +271,8 @@ class _Walker:
                 self.opaque(f"{program} runs SQL decoded or computed at run time")
         elif text is None or DYNAMIC in text:
             self.opaque(f"{program} runs program text fed to it at run time")
-        elif kind == "shell":
-            self.nested(text)
+        elif kind != "code":  # (remote: echo CMD | ssh HOST read as ssh HOST CMD is)
+            self.nested(text if kind == "shell" else line_for(program, args, text) or "")
         else:  # (literal program text into an interpreter: the files it deletes)
             self.facts.stdin_code.append((program, text))
             _sc.code_files(self, program, text)
@@ -482,11 +483,8 @@ class _Walker:
                     self.nested(sub)
             if program in SHELLS:
                 self.nested(body)
-            elif _sc.stdin_kind(program, args) == "sql":
-                self.sql(body)
-            elif _sc.stdin_kind(program, args) == "code":
-                self.facts.stdin_code.append((program, body))
-                _sc.code_files(self, program, body)
+            else:  # (SQL, program text, a remote or container shell's commands: as piped in)
+                self.fed(program, args, body)
             self.exec_here(r)
             return
         moved = getattr(target, "word", "")  # (4<&3-: 3 moved to 4)
@@ -499,7 +497,7 @@ class _Walker:
                 self.fed(program, args, held[0], decoded=held[1])
                 if self.execs:  # (exec 4<&3, exec 0<&3: a copy, read where 3 is)
                     self.opened[r.input if isinstance(r.input, int) else 0] = held
-            if target in self.net_fds and _sc.stdin_kind(program, args) in ("shell", "code"):
+            if target in self.net_fds and _sc.stdin_kind(program, args) in _sc.RUNS_INPUT:
                 self.remote_shell(f"{program} with a descriptor connected to the network")
             return
         if r.type == "<&":  # (<&$fd, exec {fd}< SRC: a descriptor known at run time)
@@ -541,6 +539,8 @@ class _Walker:
                     if text is None and _sc.stdin_kind(program, args) == "sql":
                         self.opaque(f"{program} runs the SQL in {path}, which this command writes")
                     self.fed(program, args, text)
+                elif _sc.stdin_kind(program, args) == "remote":  # (ssh db < f: f's text unread)
+                    self.fed(program, args, None)
                 if r.type == "<>" and path not in _HARMLESS_TARGETS and "/dev/fd/" != path[:8]:
                     self.file(path, program or "redirect", "overwrite")
 
@@ -581,7 +581,7 @@ class _Walker:
         """A redirect to ``/dev/tcp/HOST/PORT``: a connection, its program's stdin or stdout
         on the network (a shell reading its program there: a reverse shell)."""
         self.file(path, program or "redirect", "read")
-        if _sc.stdin_kind(program, args) in ("shell", "code"):
+        if _sc.stdin_kind(program, args) in _sc.RUNS_INPUT:
             self.remote_shell(f"{program} with a redirect to {path}")
         elif not program:  # (``exec 3<>/dev/tcp/...``: the descriptor stays open)
             fd = r.input if isinstance(r.input, int) else int(r.type[:1] != "<")

@@ -44,6 +44,7 @@ from cordon.engine.interpreter_options import (
     remote_script,
 )
 from cordon.engine.pwsh_code import pwsh_commands, pwsh_computed_call, pwsh_files, pwsh_lines
+from cordon.engine.remote_stdin import reads_lines
 from cordon.engine.shell_downloads import curl_saves, wget_saves
 from cordon.engine.shell_split import split as _split
 from cordon.engine.shell_writers import file_writes
@@ -617,6 +618,9 @@ def _binds_name(prog: str, args: tuple[str, ...]) -> bool:
 # --------------------------------------------------------------------------------------------
 
 _STDIN_NAMES = frozenset({"-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"})
+#: the :func:`stdin_kind` kinds whose program runs what its standard input holds (a network
+#: peer connected there: a reverse shell)
+RUNS_INPUT = frozenset({"shell", "code", "remote"})
 
 
 #: PowerShell options that take a value (names as written, any case, without the dash)
@@ -667,7 +671,8 @@ def interpreter_code(fam: str, args: tuple[str, ...]) -> tuple[bool, list[str]]:
 
 def stdin_kind(prog: str, args: tuple[str, ...]) -> str | None:
     """What ``prog args`` makes of its stdin: ``shell`` (a shell reads its program there),
-    ``code`` (another interpreter does), ``sql`` (a database client), or None (data)."""
+    ``code`` (another interpreter does), ``sql`` (a database client), ``remote`` (a shell
+    on another host or in a container does: :mod:`.remote_stdin`), or None (data)."""
     if prog in ("source", ".") and args[:1] and args[0] in _STDIN_NAMES:
         return "shell"  # (``source /dev/stdin``: the shell itself runs what stdin holds)
     if prog in SHELLS and prog != "busybox":
@@ -684,7 +689,7 @@ def stdin_kind(prog: str, args: tuple[str, ...]) -> str | None:
     # (echo 'DROP TABLE t' | docker exec -i db psql, | ssh db 'cd /srv && psql app')
     if any(sql_client(*inner) is not None for inner in contained_commands(prog, args)):
         return "sql"
-    return None
+    return "remote" if reads_lines(prog, args) else None  # (echo CMD | ssh HOST)
 
 
 def literal_output(cmd: tuple[str, tuple[str, ...]] | None) -> str | None:
