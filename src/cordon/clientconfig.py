@@ -483,11 +483,7 @@ def plan_init(
     selected = changed if servers else changed + behind
     if len(selected) > 1 and (not servers or len(wrapped_names) > 1):
         one_server_per_pack(pols, selected)
-    new, note = (raw, None)
-    if changed:
-        new, note = _rewrite(raw, path, data, "the backup keeps them and --undo restores them")
-        messages += [pins_note(sorted(wrapped_names))] + ([note] if note else [])
-        warnings += in_git_tree_warning(path)
+    new = _rewritten(raw, path, data, wrapped_names, messages, warnings) if changed else raw
     return ConfigPlan(
         path=path,
         kind=kind,
@@ -498,6 +494,22 @@ def plan_init(
         warnings=tuple(warnings),
         not_done=tuple(not_done),
     )
+
+
+def _rewritten(
+    raw: bytes,
+    path: Path,
+    data: dict[str, Any],
+    wrapped: set[str],
+    messages: list[str],
+    warnings: list[str],
+) -> bytes:
+    """``raw`` with the wrapped entries of ``data`` rewritten; what to say of them goes to
+    ``messages`` (the pins, the rewrite's note) and ``warnings`` (a config git can put back)."""
+    new, note = _rewrite(raw, path, data, "the backup keeps them and --undo restores them")
+    messages += [pins_note(sorted(wrapped))] + ([note] if note else [])
+    warnings += in_git_tree_warning(path)
+    return new
 
 
 def _rewrite(raw: bytes, path: Path, data: dict[str, Any], kept: str) -> tuple[bytes, str | None]:
