@@ -25,7 +25,13 @@ branch switch, pull and stash there would train the person to approve git blindl
 pathspecs it restores, or that it rewrites the whole tree (``stash`` push/pop/apply/branch,
 ``reset --hard|--merge|--keep``, ``checkout``/``switch`` of a ref, ``merge``, ``pull``,
 ``rebase``, ``cherry-pick``, ``revert``, ``am``, ``bisect``, ``read-tree -u``,
-``checkout-index``). :func:`protected_in_tree` looks (``lstat`` only) for such files at each
+``checkout-index``, ``submodule update``: ``--force`` checks a submodule at ``.vscode`` out
+over its wrapped ``mcp.json``, and a new one brings its own). Not read here: ``worktree add
+PATH`` (git refuses a directory that exists and is not empty, so the main work tree's
+configs stay; a config directory not made yet, ``git worktree add .vscode REF``, is a write
+the write rules ask: :mod:`.shell_writers`) and ``sparse-checkout`` (set, add, reapply,
+disable: git leaves a file that differs from the index, a wrapped config, "not up to date
+... left despite sparse patterns", and brings back only what the index holds). :func:`protected_in_tree` looks (``lstat`` only) for such files at each
 directory from the command's one up to the repository's top (the directory holding
 ``.git``; none found: up to ``/``), and in a directory pathspec. Asked: a pathspec that
 names such a file, or a directory or pattern that holds one; a whole-tree rewrite where a
@@ -233,6 +239,8 @@ def rewrite(args: tuple[str, ...]) -> Rewrite | None:
         specs = [*plain, *(after or [])][:1]  # (the result is written over the first file)
     elif sub == "read-tree":
         whole = "-u" in names
+    elif sub == "submodule":  # (update --force checks each submodule out: .vscode's mcp.json)
+        whole = plain[:1] == ["update"]
     if not (whole or specs or unsure):
         return None
     return Rewrite(directory, tuple(specs), whole, unsure)
