@@ -31,9 +31,10 @@ PATH`` (git refuses a directory that exists and is not empty, so the main work t
 configs stay; a config directory not made yet, ``git worktree add .vscode REF``, is a write
 the write rules ask: :mod:`.shell_writers`) and ``sparse-checkout`` (set, add, reapply,
 disable: git leaves a file that differs from the index, a wrapped config, "not up to date
-... left despite sparse patterns", and brings back only what the index holds). :func:`protected_in_tree` looks (``lstat`` only) for such files at each
-directory from the command's one up to the repository's top (the directory holding
-``.git``; none found: up to ``/``), and in a directory pathspec. Asked: a pathspec that
+... left despite sparse patterns", and brings back only what the index holds).
+:func:`protected_in_tree` looks (``lstat`` only) for such files at each directory from the
+command's one up to the repository's top (the directory holding ``.git``; none found: up
+to ``/``), and in a directory pathspec. Asked: a pathspec that
 names such a file, or a directory or pattern that holds one; a whole-tree rewrite where a
 client config exists; fail closed when the directory is computed, or a ``!`` alias given with
 ``-c`` or ``--pathspec-from-file`` is given (``--work-tree`` is read as the directory).
