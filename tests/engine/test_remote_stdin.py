@@ -33,6 +33,7 @@ PAIRS = [
     ("echo \"psql -c 'DROP TABLE users'\" | docker exec -i db sh",
      "docker exec db sh -c \"psql -c 'DROP TABLE users'\""),
     ("ssh db <<'EOF'\nuptime\nsystemctl poweroff\nEOF", "ssh db 'systemctl poweroff'"),
+    ("echo 'systemctl poweroff' | ssh jump ssh db", "ssh jump ssh db 'systemctl poweroff'"),
     ("docker run -i -v /:/host alpine sh <<< 'rm -rf /host/home'",
      "docker run -v /:/host alpine sh -c 'rm -rf /host/home'"),
 ]  # fmt: skip
@@ -69,7 +70,7 @@ def test_text_not_known_here_is_asked(tmp_path: Path, piped: str) -> None:
      "echo 'rm -rf /host/home' | docker exec -i db sh",  # (as docker exec db sh -c: allowed)
      "echo 'systemctl poweroff' | docker exec -i db sh",  # (in the container: as sh -c)
      "echo hi | ssh db cat", "tar c src | ssh db 'tar x -C /srv'",
-     "podman save img | zstd | ssh host podman load"],
+     "podman save img | zstd | ssh host podman load", "ssh db < /dev/null"],
 )  # fmt: skip
 def test_what_the_line_allows_stays_allowed(tmp_path: Path, piped: str) -> None:
     assert run(tmp_path, piped) == ("allow", "default.allow"), piped

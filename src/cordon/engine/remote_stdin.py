@@ -36,10 +36,12 @@ _CONTAINER_TOOLS = _RUNTIMES | {"docker-compose", "kubectl", "oc", "lxc", "incus
 
 def _shell_reads(prog: str, args: tuple[str, ...]) -> bool:
     """Whether a command ``prog args`` runs there (wrappers and ``sh -c`` lines seen
-    through) is a shell reading its program on standard input."""
+    through) is a shell reading its program on standard input, or hands it on to one
+    further away (``ssh jump ssh db``, ``docker exec -i CTR ssh db``)."""
     from cordon.engine.shell_commands import stdin_kind  # (imports this module)
 
-    return any(stdin_kind(p, a) == "shell" for p, a in contained_commands(prog, args))
+    kinds = [stdin_kind(p, a) for p, a in contained_commands(prog, args)]
+    return "shell" in kinds or "remote" in kinds
 
 
 def _prefix(prog: str, args: tuple[str, ...]) -> tuple[str, ...] | None:

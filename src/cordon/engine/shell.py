@@ -540,7 +540,7 @@ class _Walker:
                         self.opaque(f"{program} runs the SQL in {path}, which this command writes")
                     self.fed(program, args, text)
                 elif _sc.stdin_kind(program, args) == "remote":  # (ssh db < f: f's text unread)
-                    self.fed(program, args, None)
+                    self.fed(program, args, "" if path == "/dev/null" else None)
                 if r.type == "<>" and path not in _HARMLESS_TARGETS and "/dev/fd/" != path[:8]:
                     self.file(path, program or "redirect", "overwrite")
 
