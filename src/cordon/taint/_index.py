@@ -52,6 +52,7 @@ from cordon.taint._b64lines import rejoined_base64
 from cordon.taint._echo import echo_forms, echo_key, sent_key
 from cordon.taint._extract import Destination
 from cordon.taint._keys import SLACK_ID_RE, fast_token_keys, general_token_keys, phone_key
+from cordon.taint._nokeys import holds_no_key
 from cordon.taint._repos import github_url_pairs, scan_pairs
 from cordon.taint._store import SharedTaint as SharedTaintStore
 from cordon.taint._verbatim import VerbatimURLs
@@ -396,10 +397,10 @@ class TaintIndex:
             if known is not None:
                 return set(known)
         keys: set[str] = set()
-        if self._spelled:
-            _index_view(mark_lookalikes(text), keys, 0, self._cache, mark_lookalikes)
-        else:
-            _index_view(_prepare(text), keys, 0, self._cache)
+        view = mark_lookalikes(text) if self._spelled else _prepare(text)
+        if not holds_no_key(view):  # (a short result with nothing keyed: cordon.taint._nokeys)
+            prepare = mark_lookalikes if self._spelled else None
+            _index_view(view, keys, 0, self._cache, prepare)
         if short:
             if len(self._texts) >= _TEXT_ENTRIES:
                 self._texts.clear()
