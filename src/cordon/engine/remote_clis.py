@@ -160,4 +160,6 @@ def cli_line(prog: str, args: tuple[str, ...]) -> str | None:
         return _az(subs, args)
     if prog == "aws":
         return _aws(subs, args)
-    return None
+    from cordon.engine.jump_hosts import jump_line  # (imports container_sql: imports us)
+
+    return jump_line(prog, args)  # (docker exec CTR ssh HOST CMD: CMD runs on HOST)

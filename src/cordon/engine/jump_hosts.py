@@ -1,0 +1,36 @@
+"""A container used as a jump host: the command line ``docker exec CTR ssh HOST CMD`` (and
+``kubectl exec POD -- ssh HOST CMD``, ``docker run IMG sh -c "ssh HOST CMD"``, a wrapper
+before it) runs on HOST, read as ``ssh HOST CMD``'s is (:func:`.system_commands.remote_line`).
+
+Attack class: ``docker exec ctr ssh db 'systemctl poweroff'`` was allowed, where ``ssh db
+'systemctl poweroff'`` is asked: the container path reads what runs in the container (its
+own machine, left alone), not a command that reaches out of it to another host.
+
+Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+__all__ = ["jump_line"]
+
+#: container tools (:mod:`.container_sql`) whose command may be an ssh to another host
+_CONTAINER_TOOLS = frozenset({"docker", "podman", "nerdctl", "docker-compose", "kubectl", "oc",
+                              "lxc", "incus"})  # fmt: skip
+
+
+def jump_line(prog: str, args: tuple[str, ...]) -> str | None:
+    """The lines the commands a container tool runs (wrappers and ``sh -c`` lines seen
+    through) run on another host or namespace, one a line, or None."""
+    if prog not in _CONTAINER_TOOLS:
+        return None
+    kube = prog in ("kubectl", "oc", "lxc", "incus")
+    if kube and not ("exec" in args and "--" in args[args.index("exec") :]):
+        return None  # (contained_client reads their other forms as remote_line: a loop)
+    from cordon.engine.container_sql import _unwrapped, contained_client  # (imports us)
+    from cordon.engine.system_commands import remote_line
+
+    inner = contained_client(prog, args)
+    if inner is None:
+        return None
+    lines = [line for p, a in _unwrapped([inner], 0) if (line := remote_line(p, a)) is not None]
+    return "\n".join(lines) or None

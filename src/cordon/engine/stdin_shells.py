@@ -1,0 +1,99 @@
+"""Commands on another host or in a container that read their standard input as a shell's
+program in ways :mod:`.remote_stdin`'s plain reading misses, each by its documented
+behaviour (none runs here):
+
+* a login shell started with no command: ``sudo -i`` / ``sudo -s`` (sudo(8): "If no command
+  is specified, an interactive shell is executed"; the shell reads its standard input when
+  it is no terminal), ``doas -s``, ``su`` / ``su -`` / ``su USER`` without ``-c`` (su(1)
+  runs the user's shell), as ``ssh db sudo -i``'s and ``docker exec -i CTR su`` run;
+* ``docker|podman|nerdctl run -i IMAGE`` with no command: the image's default command runs,
+  often a shell (alpine, busybox, ubuntu: ``sh`` or ``bash``) that reads the attached
+  standard input; cordon cannot know the image, so the text is read as that shell's (fail
+  closed); ``--entrypoint PROG`` replaces it (``--entrypoint sh``: the shell reads it);
+* ``vagrant ssh`` and ``gcloud compute ssh`` / ``gcloud cloud-shell ssh`` with no command:
+  they run ssh(1), whose remote login shell reads ssh's standard input.
+
+Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+from cordon.engine.container_sql import _after_options
+from cordon.engine.containers import _VALUE as _RUN_VALUE  # (docker run's options with values)
+
+__all__ = ["cli_prefix", "login_shell", "run_default"]
+
+#: sudo's and doas's options that take a value (sudo(8), doas(1))
+_SUDO_VALUE = frozenset({"-u", "--user", "-g", "--group", "-C", "--close-from", "-D",
+                         "--chdir", "-h", "--host", "-p", "--prompt", "-R", "--chroot",
+                         "-r", "--role", "-t", "--type", "-T", "--command-timeout", "-U",
+                         "--other-user", "-a"})  # fmt: skip
+#: su's options that take a value (su(1)); ``-c``/``--command`` give it a line (not read here)
+_SU_VALUE = frozenset({"-s", "--shell", "-g", "--group", "-G", "--supp-group", "-w",
+                       "--whitelist-environment"})  # fmt: skip
+_SU_LINE = ("-c", "--command", "--session-command")
+
+
+def login_shell(words: tuple[str, ...]) -> bool:
+    """Whether the command ``words`` is ``sudo -i|-s`` / ``doas -s`` with no command, or ``su``
+    without a command line (``sudo su -``, ``su - root``): a shell reading its standard
+    input (module docstring)."""
+    shell_flag = False
+    while words[:1] == ("exec",):  # (ssh db exec su)
+        words = words[1:]
+    while words[:1] and words[0] in ("sudo", "doas"):
+        at = _after_options(words[1:], _SUDO_VALUE)
+        opts = [a for a in words[1 : at + 1] if a.startswith("-") and not a.startswith("--")]
+        shell_flag = shell_flag or any(("i" in a or "s" in a) for a in opts)
+        shell_flag = shell_flag or any(a in ("--login", "--shell") for a in words[1 : at + 1])
+        words = words[at + 1 :]
+    if not words:
+        return shell_flag
+    if words[0] != "su":
+        return False
+    return not any(a.split("=", 1)[0] in _SU_LINE or (a[:2] == "-c" and a[:3] != "-c-")
+                   for a in words[1:])  # fmt: skip
+
+
+def run_default(prog: str, args: tuple[str, ...]) -> tuple[str, ...] | None:
+    """For ``RUNTIME [container] run -i [OPTIONS] IMAGE`` with no command: the words of the
+    same run with ``sh -c`` after the image (``--entrypoint`` dropped: a shell there, or a
+    program cordon cannot know, read as that shell; fail closed), to which the piped text is
+    appended; None for anything else (a command given, no ``-i``: stdin not attached)."""
+    words = args[1:] if args[:1] == ("container",) else args
+    if prog not in ("docker", "podman", "nerdctl") or words[:1] != ("run",):
+        return None
+    rest = words[1:]
+    at = _after_options(rest, _RUN_VALUE | {"--entrypoint"})
+    if at != len(rest) - 1:  # (a command after the image, or no image)
+        return None
+    opts = rest[:at]
+    interactive = any(a in ("-i", "--interactive", "--interactive=true")
+                      or (a[:1] == "-" and a[1:2] != "-" and "i" in a[1:]) for a in opts)  # fmt: skip
+    if not interactive:
+        return None
+    kept: list[str] = []
+    skip = False
+    for a in opts:
+        if skip:
+            skip = False
+        elif a == "--entrypoint":
+            skip = True
+        elif not a.startswith("--entrypoint="):
+            kept.append(a)
+    head = args[: len(args) - len(words)]
+    return (prog, *head, "run", *kept, rest[at], "sh", "-c")
+
+
+def cli_prefix(prog: str, args: tuple[str, ...]) -> tuple[str, ...] | None:
+    """For ``vagrant ssh [NAME]`` / ``gcloud [beta] compute ssh INSTANCE`` (``cloud-shell
+    ssh``) with no command: the words that, followed by the piped text, give the line form
+    with its command option (``vagrant ssh -c TEXT``, ``gcloud compute ssh db --command
+    TEXT``); None for anything else."""
+    subs = [a for a in args if not a.startswith("-")]
+    if prog == "vagrant" and subs[:1] == ["ssh"] and "--" not in args:
+        return (prog, *args, "-c")
+    gcloud = "compute" in subs or "cloud-shell" in subs
+    if prog == "gcloud" and "ssh" in subs and gcloud and "--" not in args:
+        return (prog, *args, "--command")
+    return None
