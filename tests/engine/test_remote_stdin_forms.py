@@ -38,6 +38,15 @@ PAIRS = [
     ("echo 'systemctl poweroff' | docker exec -i ctr ssh db", "ssh db 'systemctl poweroff'"),
     ("echo 'systemctl poweroff' | docker exec -i ctr sudo ssh db",
      "ssh db 'systemctl poweroff'"),
+    ("docker exec ctr nsenter -t 1 -a sh -c 'systemctl poweroff'",
+     "nsenter -t 1 -a sh -c 'systemctl poweroff'"),
+    ("docker exec ctr nsenter -t 1 -a systemctl poweroff", "nsenter -t 1 -a systemctl poweroff"),
+    ("echo 'systemctl poweroff' | docker exec -i ctr nsenter -t 1 -a sh",
+     "nsenter -t 1 -a sh -c 'systemctl poweroff'"),
+    ("echo 'systemctl poweroff' | nsenter -t 1 -a", "nsenter -t 1 -a systemctl poweroff"),
+    ("echo 'systemctl poweroff' | su -", "su - -c 'systemctl poweroff'"),
+    ("echo 'systemctl poweroff' | fly ssh console", "fly ssh console -C 'systemctl poweroff'"),
+    ("echo 'systemctl poweroff' | heroku run bash", "heroku run 'systemctl poweroff'"),
 ]  # fmt: skip
 
 

@@ -11,11 +11,26 @@ Pure: no I/O.
 
 from __future__ import annotations
 
+import shlex
+
 __all__ = ["jump_line"]
 
 #: container tools (:mod:`.container_sql`) whose command may be an ssh to another host
 _CONTAINER_TOOLS = frozenset({"docker", "podman", "nerdctl", "docker-compose", "kubectl", "oc",
                               "lxc", "incus"})  # fmt: skip
+
+
+def _line(prog: str, args: tuple[str, ...]) -> str | None:
+    """:func:`.system_commands.remote_line`, but ``nsenter``'s command as its words from the
+    first that is no option on (remote_line drops every word that starts with a dash, the
+    ``-c`` of ``nsenter -t 1 -a sh -c LINE`` too)."""
+    from cordon.engine.container_sql import _after_options
+    from cordon.engine.stdin_shells import _NSENTER_VALUE
+    from cordon.engine.system_commands import remote_line
+
+    if prog == "nsenter":
+        return shlex.join(args[_after_options(args, _NSENTER_VALUE) :]) or None
+    return remote_line(prog, args)
 
 
 def jump_line(prog: str, args: tuple[str, ...]) -> str | None:
@@ -27,10 +42,11 @@ def jump_line(prog: str, args: tuple[str, ...]) -> str | None:
     if kube and not ("exec" in args and "--" in args[args.index("exec") :]):
         return None  # (contained_client reads their other forms as remote_line: a loop)
     from cordon.engine.container_sql import _unwrapped, contained_client  # (imports us)
-    from cordon.engine.system_commands import remote_line
 
     inner = contained_client(prog, args)
     if inner is None:
         return None
-    lines = [line for p, a in _unwrapped([inner], 0) if (line := remote_line(p, a)) is not None]
-    return "\n".join(lines) or None
+    # (the argv itself too: nsenter is also a wrapper, unwrapped to the command it runs)
+    cmds = [inner, *_unwrapped([inner], 0)]
+    lines = [line for p, a in cmds if (line := _line(p, a)) is not None]
+    return "\n".join(dict.fromkeys(lines)) or None

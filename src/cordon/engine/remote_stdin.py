@@ -28,6 +28,7 @@ Pure: no I/O.
 
 from __future__ import annotations
 
+import posixpath
 import shlex
 
 from cordon.engine.container_sql import (
@@ -36,10 +37,15 @@ from cordon.engine.container_sql import (
     contained_client,
     contained_commands,
 )
-from cordon.engine.stdin_shells import cli_prefix, login_shell, run_default
+from cordon.engine.stdin_shells import cli_prefix, local_shell, login_shell, run_default
 from cordon.engine.system_commands import _SSH_VALUE, _from_host, remote_line
 
 __all__ = ["line_for", "reads_lines"]
+
+#: cloud tools whose command is their last words joined (:mod:`.remote_clis`)
+_JOINING_CLIS = frozenset({"heroku", "az"})
+#: shells that, given no argument, read their standard input
+_SHELLS = frozenset({"sh", "bash", "dash", "zsh", "ash", "ksh", "mksh"})
 
 #: container tools whose command (after ``--`` for the Kubernetes ones) is one argv
 _CONTAINER_TOOLS = _RUNTIMES | {"docker-compose", "kubectl", "oc", "lxc", "incus"}
@@ -85,6 +91,15 @@ def _line(prog: str, args: tuple[str, ...], text: str) -> str | None:
         return shlex.join((*cli, text))
     if (run := run_default(prog, args)) is not None:  # (docker run -i alpine: its sh)
         return shlex.join((*run, text))
+    if (local := local_shell(prog, args)) is not None:  # (sudo -i, nsenter -t 1 -a)
+        return shlex.join((*local, text))
+    if prog not in _CONTAINER_TOOLS and prog not in _JOINING_CLIS:
+        return None
+    if args and posixpath.basename(args[-1]) in _SHELLS and _inner_lines(prog, args, text):
+        # (docker exec -i CTR nsenter -t 1 -a sh, heroku run bash: the shell given -c, the
+        # words before it kept; heroku and az join the words as ssh does: the text quoted)
+        quoted = shlex.quote(text) if prog in _JOINING_CLIS else text
+        return shlex.join((prog, *args, "-c", quoted))
     if prog not in _CONTAINER_TOOLS:
         return None
     inner = contained_client(prog, args)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from cordon.engine.container_sql import _after_options
 from cordon.engine.containers import _VALUE as _RUN_VALUE  # (docker run's options with values)
 
-__all__ = ["cli_prefix", "login_shell", "run_default"]
+__all__ = ["cli_prefix", "local_shell", "login_shell", "run_default"]
 
 #: sudo's and doas's options that take a value (sudo(8), doas(1))
 _SUDO_VALUE = frozenset({"-u", "--user", "-g", "--group", "-C", "--close-from", "-D",
@@ -85,6 +85,24 @@ def run_default(prog: str, args: tuple[str, ...]) -> tuple[str, ...] | None:
     return (prog, *head, "run", *kept, rest[at], "sh", "-c")
 
 
+#: nsenter's options that take a value (nsenter(1); the namespace options take theirs only
+#: after ``=``)
+_NSENTER_VALUE = frozenset({"-t", "--target", "-S", "--setuid", "-G", "--setgid", "-Z"})
+
+
+def local_shell(prog: str, args: tuple[str, ...]) -> tuple[str, ...] | None:
+    """For a command that starts a shell on this machine with no command, reading its
+    standard input: ``sudo -i``, ``su -`` (:func:`login_shell`), ``nsenter -t 1 -a``
+    (nsenter(1): no program, ``$SHELL`` runs; ``-t 1``: the host's namespaces from a
+    container): the words that, followed by the piped text, run it with ``sh -c``; None
+    for anything else."""
+    if login_shell((prog, *args)):
+        return (prog, *args, "-c") if prog == "su" else (prog, *args, "sh", "-c")
+    if prog == "nsenter" and _after_options(args, _NSENTER_VALUE) == len(args):
+        return (prog, *args, "sh", "-c")
+    return None
+
+
 def cli_prefix(prog: str, args: tuple[str, ...]) -> tuple[str, ...] | None:
     """For ``vagrant ssh [NAME]`` / ``gcloud [beta] compute ssh INSTANCE`` (``cloud-shell
     ssh``) with no command: the words that, followed by the piped text, give the line form
@@ -93,6 +111,8 @@ def cli_prefix(prog: str, args: tuple[str, ...]) -> tuple[str, ...] | None:
     subs = [a for a in args if not a.startswith("-")]
     if prog == "vagrant" and subs[:1] == ["ssh"] and "--" not in args:
         return (prog, *args, "-c")
+    if prog in ("fly", "flyctl") and subs[:2] == ["ssh", "console"]:  # (no -C: a shell)
+        return (prog, *args, "-C")
     gcloud = "compute" in subs or "cloud-shell" in subs
     if prog == "gcloud" and "ssh" in subs and gcloud and "--" not in args:
         return (prog, *args, "--command")
