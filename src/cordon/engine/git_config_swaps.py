@@ -43,7 +43,9 @@ Also read: the patch mode with no pathspec (``yes | git restore -p`` restores ev
 subcommand git does not ship (an alias from the user's config, ``git co main``, or an external
 ``git-NAME``) is a whole-tree rewrite, and ``git config alias.NAME`` set to a rewriting
 command is asked when written. Not asked: ``status``, ``diff``, ``log``, ``add``,
-``commit``, ``fetch``, ``stash list|show|drop|clear`` (a drop is ``action.git_destroy``).
+``commit``, ``fetch``, ``stash list|show|drop|clear`` (a drop is ``action.git_destroy``),
+the subcommands of ``git svn``, ``git p4`` and ``git lfs`` that leave the work tree as it is
+(``svn fetch``, ``p4 sync``, ``lfs track|ls-files|fetch|push``: :data:`_TOOL_READS`).
 Not read: a ``GIT_DIR``/``GIT_WORK_TREE`` set in the server's environment, a file nested below the
 command's directory that no probe names, a config ``cordon init`` wrapped under another name
 (its list, ``~/.cordon/state/wrapped.json``, reaches the engine as the state files of each
@@ -141,6 +143,20 @@ update-ref update-server-info upload-archive upload-pack var verify-commit verif
 verify-tag version whatchanged worktree write-tree
 """.split()
 )
+#: git's own programs that its distributions package apart (``git svn``, ``git p4``: not in
+#: the list above) and Git LFS (bundled with Git for Windows), each with its subcommands that
+#: leave the work tree's files as they are; any other of theirs is a whole-tree rewrite
+#: (``svn rebase``/``dcommit``, ``p4 rebase``/``submit``, ``p4 clone .`` checks out with
+#: ``-f``, ``lfs pull``/``checkout``/``migrate``), as any subcommand git does not ship is;
+#: git-svn's checkout after each command runs only while HEAD is unborn and no index exists
+#: (``read-tree -m -u``, which refuses to overwrite an untracked file)
+_TOOL_READS = {
+    "svn": frozenset("fetch log blame find-rev info show-ignore show-externals propget "
+                     "proplist".split()),
+    "p4": frozenset({"sync"}),
+    "lfs": frozenset("install track untrack ls-files fetch push status env version logs "
+                     "locks lock unlock fsck prune".split()),
+}  # fmt: skip
 _GLOB = frozenset("*?[")
 
 
@@ -212,6 +228,8 @@ def rewrite(args: tuple[str, ...]) -> Rewrite | None:
         unsure = "git reads its pathspecs from a file"
     whole = sub in _WHOLE or (bool(sub) and sub not in _SHIPPED)
     specs: list[str] = []
+    if sub in _TOOL_READS and rest[:1] and rest[0] in _TOOL_READS[sub]:
+        return None  # (the subcommand first: no option before it whose value hides another)
     if sub == "config":
         unsure = _alias_rewrites(rest) or unsure
     elif sub == "stash":
