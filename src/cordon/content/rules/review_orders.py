@@ -172,8 +172,12 @@ _STOLEN = (
     r"(?:credentials|secrets|api\s+keys|ssh\s+keys|private\s+keys|passwords|tokens|"
     r"environment\s+variables|env\s+vars|data|files|keys)"
 )
-#: a subjectless verb at a sentence or field start: how a description says what its tool does
-_SUBJECTLESS = r"(?:\A|[.!?:]\s+|\n[ \t]*)"
+#: a subjectless verb at a sentence or field start: how a description says what its tool does;
+#: a line break after a comma or a word that wants its verb ("to", "and", "can") is a
+#: paragraph wrapped inside a clause whose subject came before ("the ability to execute
+#: arbitrary code,\n exfiltrate data": a cloud API's finding class), as the words on one line are
+_WRAPPED = "".join(rf"(?<!{w})" for w in (",", " to", " and", " or", " can", " may", " will"))
+_SUBJECTLESS = rf"(?:\A|[.!?:]\s+|{_WRAPPED}\n[ \t]*)"
 _THEFT = (
     rf"{_SUBJECTLESS}(?:harvest\s+and\s+)?exfiltrat(?:e|es|ing)\s+(?:all\s+)?(?:the\s+)?"
     rf"(?:[\w'-]+\s+){{0,2}}?{_STOLEN}\b"
