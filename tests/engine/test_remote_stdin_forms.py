@@ -47,6 +47,9 @@ PAIRS = [
     ("echo 'systemctl poweroff' | su -", "su - -c 'systemctl poweroff'"),
     ("echo 'systemctl poweroff' | fly ssh console", "fly ssh console -C 'systemctl poweroff'"),
     ("echo 'systemctl poweroff' | heroku run bash", "heroku run 'systemctl poweroff'"),
+    ("echo 'systemctl poweroff' | az ssh vm -n vm -g rg",
+     "az ssh vm -n vm -g rg -- 'systemctl poweroff'"),
+    ("echo 'systemctl poweroff' | ssh db script -q /dev/null", "ssh db 'systemctl poweroff'"),
 ]  # fmt: skip
 
 

@@ -10,8 +10,9 @@ behaviour (none runs here):
   often a shell (alpine, busybox, ubuntu: ``sh`` or ``bash``) that reads the attached
   standard input; cordon cannot know the image, so the text is read as that shell's (fail
   closed); ``--entrypoint PROG`` replaces it (``--entrypoint sh``: the shell reads it);
-* ``vagrant ssh`` and ``gcloud compute ssh`` / ``gcloud cloud-shell ssh`` with no command:
-  they run ssh(1), whose remote login shell reads ssh's standard input.
+* ``vagrant ssh``, ``gcloud compute ssh`` / ``gcloud cloud-shell ssh``, ``az ssh vm`` and
+  ``fly ssh console`` with no command: they run ssh(1) (or its like), whose remote login
+  shell reads the standard input; ``script`` with no ``-c`` runs ``$SHELL`` too.
 
 Pure: no I/O.
 """
@@ -49,7 +50,7 @@ def login_shell(words: tuple[str, ...]) -> bool:
         words = words[at + 1 :]
     if not words:
         return shell_flag
-    if words[0] != "su":
+    if words[0] not in ("su", "script"):  # (script(1) with no -c: $SHELL runs)
         return False
     return not any(a.split("=", 1)[0] in _SU_LINE or (a[:2] == "-c" and a[:3] != "-c-")
                    for a in words[1:])  # fmt: skip
@@ -113,6 +114,8 @@ def cli_prefix(prog: str, args: tuple[str, ...]) -> tuple[str, ...] | None:
         return (prog, *args, "-c")
     if prog in ("fly", "flyctl") and subs[:2] == ["ssh", "console"]:  # (no -C: a shell)
         return (prog, *args, "-C")
+    if prog == "az" and subs[:1] == ["ssh"] and subs[1:2] in (["vm"], ["host"], ["arc"]):
+        return None if "--" in args else (prog, *args, "--")  # (az ssh vm -- CMD)
     gcloud = "compute" in subs or "cloud-shell" in subs
     if prog == "gcloud" and "ssh" in subs and gcloud and "--" not in args:
         return (prog, *args, "--command")
