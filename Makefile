@@ -47,9 +47,11 @@ demo: $(PYSTAMP)
 demo-remote: $(PYSTAMP)
 	$(PY) examples/demo/run.py --remote
 
+# one pytest worker per core, at most 4 (pytest-xdist): the e2e tests start real processes
+# and keep a core busy each, so two workers on two cores take about half the time of one
 test: setup
 	$(VENV)/bin/ruff check src tests bench examples
-	$(VENV)/bin/pytest -q
+	$(VENV)/bin/pytest -q -n auto --maxprocesses=4
 
 lint: setup
 	$(VENV)/bin/ruff check src tests bench examples

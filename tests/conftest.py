@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import json
 import os
 import shutil
@@ -144,10 +145,44 @@ class Harness:
         return [r for r in out if kind is None or r.get("kind") == kind]
 
 
+@pytest.fixture(scope="session")
+def hs_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One Hyperscan disk cache (``~/.cordon/cache/hyperscan``) for every harness home of the
+    run, filled once with the tree's start-up databases (``cordon.content.warm``).
+
+    Each test's home is new, so each ``cordon run`` compiled the scanner's databases (about
+    2 s of CPU) and built the pure-Python pass while they compiled; most exited before the
+    compile ended and cached nothing. A user's home holds the cache after the first run: so
+    do these homes. The file names are digests of what each database is compiled from, so
+    sharing cannot hand one rule set another's database (``cordon/content/_hscache.py``).
+    Tests of a cold start set their own ``HOME`` or ``CORDON_HS_CACHE=0``. Under
+    pytest-xdist the workers share it (their base temps' parent), warmed under a lock.
+    """
+    base = tmp_path_factory.getbasetemp()
+    root = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    home = root / "hs-home"
+    shared = home / ".cordon" / "cache" / "hyperscan"
+    with open(root / "hs-home.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (root / "hs-home.warm").exists():
+            home.mkdir(exist_ok=True)
+            subprocess.run(
+                [sys.executable, "-c", "from cordon.content import warm; warm(wait=True)"],
+                env={**os.environ, "HOME": str(home)},
+                timeout=300,
+                check=True,
+            )
+            shared.mkdir(mode=0o700, parents=True, exist_ok=True)
+            (root / "hs-home.warm").touch()
+    return shared
+
+
 @pytest.fixture
-def harness(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Harness]:
+def harness(tmp_path: Path, request: pytest.FixtureRequest, hs_cache: Path) -> Iterator[Harness]:
     home = tmp_path / "home"
-    home.mkdir()
+    (home / ".cordon" / "cache").mkdir(mode=0o700, parents=True)
+    (home / ".cordon").chmod(0o700)
+    (home / ".cordon" / "cache" / "hyperscan").symlink_to(hs_cache)
     h = Harness(
         tmp=tmp_path,
         home=home,
