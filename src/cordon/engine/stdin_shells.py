@@ -5,7 +5,12 @@ behaviour (none runs here):
 * a login shell started with no command: ``sudo -i`` / ``sudo -s`` (sudo(8): "If no command
   is specified, an interactive shell is executed"; the shell reads its standard input when
   it is no terminal), ``doas -s``, ``su`` / ``su -`` / ``su USER`` without ``-c`` (su(1)
-  runs the user's shell), as ``ssh db sudo -i``'s and ``docker exec -i CTR su`` run;
+  runs the user's shell), ``runuser`` without ``-u`` (runuser(1): su's semantics),
+  ``sg GROUP`` and ``newgrp`` without a command (sg(1), newgrp(1): a shell), ``machinectl
+  shell [NAME]`` without a command (machinectl(1): the login shell), as ``ssh db sudo -i``'s
+  and ``docker exec -i CTR su`` run; on this machine the wrappers with no program left
+  (``sudo -i``, ``pkexec``, ``chroot /``, ``unshare``: :func:`bare_shell`) are read by
+  :func:`.shell_wrappers.unwrap` as the shell they start;
 * ``docker|podman|nerdctl run -i IMAGE`` with no command: the image's default command runs,
   often a shell (alpine, busybox, ubuntu: ``sh`` or ``bash``) that reads the attached
   standard input; cordon cannot know the image, so the text is read as that shell's (fail
@@ -22,7 +27,7 @@ from __future__ import annotations
 from cordon.engine.container_sql import _after_options
 from cordon.engine.containers import _VALUE as _RUN_VALUE  # (docker run's options with values)
 
-__all__ = ["cli_prefix", "local_shell", "login_shell", "run_default"]
+__all__ = ["bare_shell", "cli_prefix", "local_shell", "login_shell", "run_default"]
 
 #: sudo's and doas's options that take a value (sudo(8), doas(1))
 _SUDO_VALUE = frozenset({"-u", "--user", "-g", "--group", "-C", "--close-from", "-D",
@@ -33,6 +38,62 @@ _SUDO_VALUE = frozenset({"-u", "--user", "-g", "--group", "-C", "--close-from", 
 _SU_VALUE = frozenset({"-s", "--shell", "-g", "--group", "-G", "--supp-group", "-w",
                        "--whitelist-environment"})  # fmt: skip
 _SU_LINE = ("-c", "--command", "--session-command")
+#: machinectl's options that take a value (machinectl(1))
+_MACHINECTL_VALUE = frozenset({"-M", "--machine", "-p", "--property", "-s", "--signal", "-n",
+                               "--lines", "-o", "--output", "-E", "--setenv", "--uid",
+                               "--kill-whom", "-H", "--host"})  # fmt: skip
+#: schroot's options that act on its sessions or list them instead of running a shell
+_SCHROOT_NO_SHELL = frozenset({"-l", "--list", "-i", "--info", "--config", "--location", "-e",
+                               "--end-session", "-b", "--begin-session", "--recover-session",
+                               "-h", "--help", "-V", "--version"})  # fmt: skip
+#: the options of sudo that start a shell (sudo(8) -i/--login, -s/--shell)
+_SUDO_SHELL = frozenset({"-i", "-s", "--login", "--shell"})
+
+
+def bare_shell(prog: str, opts: frozenset[str], root_given: bool) -> bool:
+    """Whether the wrapper ``prog`` (options ``opts``; for chroot, ``root_given``: its new
+    root named), left with no program, starts a shell that reads its standard input:
+    ``sudo -i|-s`` (sudo(8)), ``doas -s`` (doas(1)), ``pkexec`` (pkexec(1): "If no program
+    is specified, the default shell will be run"), ``run0`` (run0(1): an interactive shell),
+    ``chroot NEWROOT`` (chroot(8): ``"$SHELL" -i``), ``unshare`` (unshare(1): ``$SHELL``),
+    ``schroot -c NAME`` (schroot(1): the login shell)."""
+    if prog == "sudo":  # (before the help options: sudo's -h takes a host)
+        return bool(opts & _SUDO_SHELL)
+    if opts & {"-h", "-V", "--help", "--version"}:
+        return False
+    if prog == "doas":
+        return "-s" in opts
+    if prog == "chroot":
+        return root_given
+    if prog == "schroot":
+        return not opts & _SCHROOT_NO_SHELL
+    return prog in ("pkexec", "run0", "unshare")
+
+
+def _su_like(words: tuple[str, ...]) -> bool:
+    """``su``/``runuser`` without ``-c`` (runuser also without ``-u USER``, whose command is
+    an argv), ``script`` without ``-c`` (script(1) runs ``$SHELL``), ``sg [-] GROUP`` and
+    ``newgrp`` with no command, ``machinectl shell [NAME]`` with no command."""
+    prog, rest = words[0], words[1:]
+    if prog == "newgrp":
+        return True
+    if prog == "machinectl":
+        subs: list[str] = []
+        i = 0
+        while i < len(rest):
+            a = rest[i]
+            i += 2 if a in _MACHINECTL_VALUE else 1
+            if not a.startswith("-"):
+                subs.append(a)
+        return subs[:1] == ["shell"] and len(subs) <= 2
+    if prog == "runuser" and any(a == "--user" or a.startswith(("--user=", "-u")) for a in rest):
+        return False
+    if prog not in ("su", "runuser", "script", "sg"):
+        return False
+    if prog == "sg" and len([a for a in rest if a != "-"]) != 1:
+        return False  # (sg GROUP CMD, sg -c CMD: a command; sg alone: no group)
+    return not any(a.split("=", 1)[0] in _SU_LINE or (a[:2] == "-c" and a[:3] != "-c-")
+                   for a in rest)  # fmt: skip
 
 
 def login_shell(words: tuple[str, ...]) -> bool:
@@ -48,12 +109,7 @@ def login_shell(words: tuple[str, ...]) -> bool:
         shell_flag = shell_flag or any(("i" in a or "s" in a) for a in opts)
         shell_flag = shell_flag or any(a in ("--login", "--shell") for a in words[1 : at + 1])
         words = words[at + 1 :]
-    if not words:
-        return shell_flag
-    if words[0] not in ("su", "script"):  # (script(1) with no -c: $SHELL runs)
-        return False
-    return not any(a.split("=", 1)[0] in _SU_LINE or (a[:2] == "-c" and a[:3] != "-c-")
-                   for a in words[1:])  # fmt: skip
+    return shell_flag if not words else _su_like(words)
 
 
 def run_default(prog: str, args: tuple[str, ...]) -> tuple[str, ...] | None:
@@ -98,7 +154,11 @@ def local_shell(prog: str, args: tuple[str, ...]) -> tuple[str, ...] | None:
     container): the words that, followed by the piped text, run it with ``sh -c``; None
     for anything else."""
     if login_shell((prog, *args)):
-        return (prog, *args, "-c") if prog == "su" else (prog, *args, "sh", "-c")
+        if prog in ("su", "runuser", "sg"):  # (their own -c LINE)
+            return (prog, *args, "-c")
+        if prog in ("newgrp", "machinectl"):  # (no -c: the line that shell runs)
+            return ("sh", "-c")
+        return (prog, *args, "sh", "-c")
     if prog == "nsenter" and _after_options(args, _NSENTER_VALUE) == len(args):
         return (prog, *args, "sh", "-c")
     return None
