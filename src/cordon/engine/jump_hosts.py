@@ -6,6 +6,12 @@ Attack class: ``docker exec ctr ssh db 'systemctl poweroff'`` was allowed, where
 'systemctl poweroff'`` is asked: the container path reads what runs in the container (its
 own machine, left alone), not a command that reaches out of it to another host.
 
+``kubectl debug node/NAME [-- CMD]`` (``oc debug node/NAME``) runs its pod on the node in
+the node's host namespaces with its root filesystem at ``/host`` (kubectl-debug(1); the
+Kubernetes task "Debugging a node": ``chroot /host`` enters it): CMD is read as a line run
+on that node (``kubectl debug node/n1 -it --image=busybox -- chroot /host systemctl
+poweroff`` as ``ssh n1 'systemctl poweroff'``), where it was read as no command.
+
 Pure: no I/O.
 """
 
@@ -13,7 +19,7 @@ from __future__ import annotations
 
 import shlex
 
-__all__ = ["jump_line"]
+__all__ = ["jump_line", "node_debug"]
 
 #: container tools (:mod:`.container_sql`) whose command may be an ssh to another host
 _CONTAINER_TOOLS = frozenset({"docker", "podman", "nerdctl", "docker-compose", "kubectl", "oc",
@@ -33,9 +39,24 @@ def _line(prog: str, args: tuple[str, ...]) -> str | None:
     return remote_line(prog, args)
 
 
+def node_debug(prog: str, args: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The command (its words after ``--``, ``()`` for none: the image's own) of ``kubectl|oc
+    debug node/NAME [OPTIONS] [-- CMD...]``, which runs on the node (module docstring); None
+    for any other command (``kubectl debug POD``: a container beside the pod's)."""
+    if prog not in ("kubectl", "oc") or "debug" not in args:
+        return None
+    cut = args.index("--") if "--" in args else len(args)
+    own = args[args.index("debug") + 1 : cut]
+    if not any(a.startswith(("node/", "nodes/", "no/")) for a in own):
+        return None
+    return args[cut + 1 :]
+
+
 def jump_line(prog: str, args: tuple[str, ...]) -> str | None:
     """The lines the commands a container tool runs (wrappers and ``sh -c`` lines seen
     through) run on another host or namespace, one a line, or None."""
+    if (node := node_debug(prog, args)) is not None:  # (its pod's command runs on the node)
+        return shlex.join(node) or None
     if prog not in _CONTAINER_TOOLS:
         return None
     kube = prog in ("kubectl", "oc", "lxc", "incus")
