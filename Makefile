@@ -48,10 +48,12 @@ demo-remote: $(PYSTAMP)
 	$(PY) examples/demo/run.py --remote
 
 # one pytest worker per core, at most 4 (pytest-xdist): the e2e tests start real processes
-# and keep a core busy each, so two workers on two cores take about half the time of one
+# and keep a core busy each, so two workers on two cores take about half the time of one.
+# worksteal: xdist's default hands each worker an eighth of the suite in collection order
+# first, so one worker ran the whole e2e directory alone while the other sat idle
 test: setup
 	$(VENV)/bin/ruff check src tests bench examples
-	$(VENV)/bin/pytest -q -n auto --maxprocesses=4
+	$(VENV)/bin/pytest -q -n auto --maxprocesses=4 --dist worksteal
 
 lint: setup
 	$(VENV)/bin/ruff check src tests bench examples
