@@ -29,7 +29,7 @@ async def test_shell_spellings_of_cordons_control_and_state_are_denied(harness: 
     sandbox = harness.tmp / "project"
     sandbox.mkdir()
     dot = harness.home / ".cordon"
-    dot.mkdir()
+    dot.mkdir(exist_ok=True)  # the harness home holds ~/.cordon/cache already
     (dot / "approvals.json").write_text("{}", "utf-8")
     log = harness.tmp / "ran.log"
     policy = harness.policy(
