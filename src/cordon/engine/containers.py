@@ -6,21 +6,30 @@
 (``-w``), the entrypoint, the image and the command after it. :func:`host_path` maps a path
 inside the container back to the host path a writable mount puts there. :mod:`.shell`
 parses the command and records each delete or overwrite under a mount as one of the host
-path, judged as any other (``action.delete_outside``). Pure: no I/O.
+path, judged as any other (``action.delete_outside``). :func:`host_root_line`: the line
+``chroot DIR CMD`` runs where DIR is the mount point of the host's ``/``. Pure: no I/O.
 
 Attack class: host paths mounted and deleted inside a container (``docker run -v /:/host
 alpine rm -rf /host/etc``): the delete names a container path, and the container's own
 paths (``rm -rf /tmp/x`` in it) delete nothing on the host. A named volume (``-v data:/d``)
 is not a host path. Not read: ``docker exec`` into a running container (its mounts were
 set earlier), compose files, ``--volumes-from``.
+
+Attack class: chroot(1) into the host's root mounted in the container (``docker run -v
+/:/host alpine chroot /host systemctl poweroff``, ``... rm -rf /etc/nginx``) runs CMD against
+this machine's root file system (its programs, its ``/etc``, its systemd's socket under
+``/run``): CMD is read as the same line run here in ``/``. A read-only mount of ``/`` counts
+too (the sockets under it still connect; its submounts may stay writable). Only the line's
+own mounts count: ``docker exec CTR chroot /host CMD`` is not read.
 """
 
 from __future__ import annotations
 
 import posixpath
+import shlex
 from typing import NamedTuple
 
-__all__ = ["ContainerRun", "container_run", "host_path"]
+__all__ = ["ContainerRun", "container_run", "host_path", "host_root_line", "host_root_shell"]
 
 #: ``docker run`` options that take the next word as their value (docker CLI reference)
 _VALUE = frozenset(
@@ -45,29 +54,33 @@ _DYNAMIC = "\x00"
 
 class ContainerRun(NamedTuple):
     """What a ``run`` does: the command it runs (argv, possibly empty: the image's own),
-    the writable bind mounts ``(host, container)``, and the working directory inside."""
+    the writable bind mounts ``(host, container)``, the working directory inside, and where
+    the host's ``/`` is bind-mounted (read-only too)."""
 
     argv: tuple[str, ...]
     mounts: tuple[tuple[str, str], ...]
     workdir: str
+    roots: tuple[str, ...] = ()
 
 
-def _bind(value: str, long_form: bool) -> tuple[str, str] | None:
-    """(host, container) of a writable bind mount given as an option value, or None."""
+def _bind(value: str, long_form: bool) -> tuple[str, str, bool] | None:
+    """(host, container, read-only) of a bind mount given as an option value, or None."""
     if long_form:
         fields = dict(f.partition("=")[::2] for f in value.split(","))
-        if fields.get("type", "volume") != "bind" or "readonly" in fields or "ro" in fields:
+        if fields.get("type", "volume") != "bind":
             return None
+        readonly = "readonly" in fields or "ro" in fields
         host = fields.get("source") or fields.get("src") or ""
         ctr = fields.get("target") or fields.get("destination") or fields.get("dst") or ""
     else:
         parts = value.split(":")
-        if len(parts) < 2 or (len(parts) > 2 and "ro" in parts[2].split(",")):
+        if len(parts) < 2:
             return None
+        readonly = len(parts) > 2 and "ro" in parts[2].split(",")
         host, ctr = parts[0], parts[1]
     if not (host.startswith(("/", "~", ".")) or _DYNAMIC in host) or not ctr.startswith("/"):
         return None  # (a named volume, or a path the CLI would refuse)
-    return host, ctr
+    return host, ctr, readonly
 
 
 def container_run(prog: str, args: tuple[str, ...]) -> ContainerRun | None:
@@ -79,6 +92,7 @@ def container_run(prog: str, args: tuple[str, ...]) -> ContainerRun | None:
     if words[:1] != ("run",):
         return None
     mounts: list[tuple[str, str]] = []
+    roots: list[str] = []
     workdir, entry = "/", ""
     i = 1
     while i < len(words):
@@ -88,28 +102,32 @@ def container_run(prog: str, args: tuple[str, ...]) -> ContainerRun | None:
         name, eq, value = a.partition("=")
         if not a.startswith("--"):
             # short options, bundled (-itv): the first that takes a value takes the rest of
-            # the word (-v/:/h) or the next word (pflag, as the docker CLI parses)
+            # the word (-v/:/h, -v=/:/h: pflag drops the "=") or the next word (pflag, as the
+            # docker CLI parses)
             k = next((k for k in range(1, len(a)) if "-" + a[k] in _VALUE), 0)
-            name, eq, value = ("-" + a[k], "=", a[k + 1 :]) if k else (a, "", "")
+            value = a[k + 2 :] if a[k + 1 : k + 2] == "=" else a[k + 1 :]
+            name, eq, value = ("-" + a[k], "=", value) if k else (a, "", "")
             if k and not value:
                 eq = ""
         if not eq and name in _VALUE and i + 1 < len(words):
             value, i = words[i + 1], i + 1
         if name in ("-v", "--volume", "--mount"):
             bind = _bind(value, name == "--mount")
-            if bind is not None:
-                mounts.append(bind)
+            if bind is not None and not bind[2]:
+                mounts.append(bind[:2])
+            if bind is not None and bind[0].startswith("/") and not bind[0].strip("/"):
+                roots.append(bind[1])  # (-v /:/host, -v //:/host:ro)
         elif name in ("-w", "--workdir") and value.startswith("/"):
             workdir = value
         elif name == "--entrypoint":
             entry = value
         i += 1
     rest = words[i + 1 :] if i < len(words) and words[i] == "--" else words[i:]
-    if not mounts or not rest:
+    if not (mounts or roots) or not rest:
         return None
     command = rest[1:]  # (after the image)
     argv = (entry, *command) if entry else command
-    return ContainerRun(tuple(argv), tuple(mounts), workdir)
+    return ContainerRun(tuple(argv), tuple(mounts), workdir, tuple(roots))
 
 
 def host_path(run: ContainerRun, path: str, cwd: str | None) -> str | None:
@@ -122,3 +140,48 @@ def host_path(run: ContainerRun, path: str, cwd: str | None) -> str | None:
             tail = inside[len(ctr) :].lstrip("/")
             return posixpath.join(host, tail) if tail else host
     return None
+
+
+#: chroot(1)'s options that take the next word as their value (GNU coreutils)
+_CHROOT_VALUE = frozenset({"--userspec", "--groups"})
+
+
+def _chroot_host(run: ContainerRun, argv: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The command (``()``: none, the shell chroot(8) starts) ``argv`` runs when it is
+    ``chroot [OPTIONS] DIR [CMD...]`` with DIR a mount point of the host's ``/``, else None."""
+    if not argv or posixpath.basename(argv[0]) != "chroot":
+        return None
+    i = 1
+    while i < len(argv) and argv[i].startswith("-") and argv[i] != "--":
+        i += 2 if argv[i] in _CHROOT_VALUE else 1
+    if argv[i : i + 1] == ("--",):
+        i += 1
+    if i >= len(argv):
+        return None
+    new_root = posixpath.normpath(posixpath.join(run.workdir, argv[i]))
+    if new_root not in {posixpath.normpath(r) for r in run.roots}:
+        return None
+    return argv[i + 1 :]
+
+
+def host_root_line(run: ContainerRun) -> str | None:
+    """The line ``run``'s command runs on this host's root file system (module docstring):
+    ``chroot /host CMD``'s CMD in ``/`` (chroot enters its new root), or a chroot among the
+    commands of its shell's ``-c LINE`` (``sh -c 'chroot /host CMD'``), one a line; None
+    when it runs none (a chroot with no command: :func:`host_root_shell`)."""
+    from cordon.engine.container_sql import _line_commands, _shell_line  # (imports us)
+
+    if not run.roots or not run.argv:
+        return None
+    cmds = [run.argv]
+    if (line := _shell_line(posixpath.basename(run.argv[0]), run.argv[1:])) is not None:
+        cmds += _line_commands(line) or []
+    found = [cmd for argv in cmds if (cmd := _chroot_host(run, argv))]
+    return "\n".join("cd / && " + shlex.join(cmd) for cmd in found) or None
+
+
+def host_root_shell(run: ContainerRun) -> bool:
+    """Whether ``run``'s command is ``chroot /host`` with no command into the host's ``/``:
+    the shell it starts (chroot(8): ``"$SHELL" -i``, ``/bin/sh`` unset) reads the standard
+    input against this host's root."""
+    return _chroot_host(run, run.argv) == ()

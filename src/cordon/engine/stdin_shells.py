@@ -16,6 +16,8 @@ behaviour (none runs here):
   standard input; cordon cannot know the image, so the text is read as that shell's (fail
   closed); ``--entrypoint PROG`` replaces it (``--entrypoint sh``: the shell reads it);
   ``kubectl debug node/NAME`` with no command too, its pod on the node (:mod:`.jump_hosts`);
+  ``chroot /host`` with no command into the host's ``/`` mounted there (``docker run -i -v
+  /:/host alpine chroot /host``): its shell on this host's root (:mod:`.containers`);
 * ``vagrant ssh``, ``gcloud compute ssh`` / ``gcloud cloud-shell ssh``, ``az ssh vm`` and
   ``fly ssh console`` with no command: they run ssh(1) (or its like), whose remote login
   shell reads the standard input; ``script`` with no ``-c`` runs ``$SHELL`` too.
@@ -27,6 +29,7 @@ from __future__ import annotations
 
 from cordon.engine.container_sql import _after_options
 from cordon.engine.containers import _VALUE as _RUN_VALUE  # (docker run's options with values)
+from cordon.engine.containers import container_run, host_root_shell
 from cordon.engine.jump_hosts import node_debug
 
 __all__ = ["bare_shell", "cli_prefix", "local_shell", "login_shell", "run_default"]
@@ -119,9 +122,12 @@ def run_default(prog: str, args: tuple[str, ...]) -> tuple[str, ...] | None:
     same run with ``sh -c`` after the image (``--entrypoint`` dropped: a shell there, or a
     program cordon cannot know, read as that shell; fail closed), to which the piped text is
     appended; None for anything else (a command given, no ``-i``: stdin not attached).
-    ``kubectl|oc debug node/NAME`` with no command likewise (``-i`` or not: fail closed)."""
+    ``kubectl|oc debug node/NAME`` with no command likewise (``-i`` or not: fail closed), and
+    a run whose command is ``chroot DIR`` alone into the host's ``/`` (``sh -c`` after it)."""
     if node_debug(prog, args) == ():  # (kubectl debug node/n1 -it --image=busybox: its sh)
         return (prog, *args, *(("--",) if "--" not in args else ()), "sh", "-c")
+    if (run := container_run(prog, args)) is not None and host_root_shell(run):
+        return (prog, *args, "sh", "-c")  # (docker run -i -v /:/h IMG chroot /h: the host's sh)
     words = args[1:] if args[:1] == ("container",) else args
     if prog not in ("docker", "podman", "nerdctl") or words[:1] != ("run",):
         return None
