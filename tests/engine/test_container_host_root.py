@@ -36,6 +36,8 @@ PAIRS = [
     ("docker run --entrypoint chroot -v /:/host alpine /host systemctl poweroff",
      "systemctl poweroff"),
     (f"{_RUN} sh -c 'chroot /host systemctl poweroff'", "systemctl poweroff"),
+    (f"{_RUN} sudo -u root chroot /host systemctl poweroff", "systemctl poweroff"),
+    (f"{_RUN} env A=1 chroot /host rm -rf /etc/nginx", "rm -rf /etc/nginx"),
     (f"{_RUN} sh -c 'cd /tmp && chroot /host rm -rf /etc/nginx'", "rm -rf /etc/nginx"),
     ("echo 'chroot /host systemctl poweroff' | docker run -i -v /:/host alpine",
      "systemctl poweroff"),
@@ -66,7 +68,7 @@ def test_chroot_into_the_host_root_is_judged_as_the_line_run_here(
      "docker run alpine chroot /host systemctl poweroff",
      "echo 'systemctl poweroff' | docker run -i alpine chroot /host",
      "echo uptime | docker run -i -v /:/host alpine chroot /host",
-     f"{_RUN} chroot /host/etc systemctl poweroff",
+     f"{_RUN} chroot /host/etc systemctl poweroff", f"{_RUN} grep chroot /host/etc/fstab",
      # (a container started earlier: its mounts are not in the line)
      "docker exec ctr chroot /host systemctl poweroff"],
 )  # fmt: skip

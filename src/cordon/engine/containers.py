@@ -176,12 +176,20 @@ def host_root_line(run: ContainerRun) -> str | None:
     cmds = [run.argv]
     if (line := _shell_line(posixpath.basename(run.argv[0]), run.argv[1:])) is not None:
         cmds += _line_commands(line) or []
-    found = [cmd for argv in cmds if (cmd := _chroot_host(run, argv))]
+    found = [cmd for argv in cmds for cmd in _chroots(run, argv) if cmd]
     return "\n".join("cd / && " + shlex.join(cmd) for cmd in found) or None
+
+
+def _chroots(run: ContainerRun, argv: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """:func:`_chroot_host` of ``argv`` from each word named chroot on: after the wrappers
+    before it too (``sudo chroot /host CMD``, ``env A=1 chroot ...``); fail closed, a word
+    ``chroot`` followed by the host root's mount point anywhere counts."""
+    at = [k for k, a in enumerate(argv) if posixpath.basename(a) == "chroot"]
+    return [cmd for k in at if (cmd := _chroot_host(run, argv[k:])) is not None]
 
 
 def host_root_shell(run: ContainerRun) -> bool:
     """Whether ``run``'s command is ``chroot /host`` with no command into the host's ``/``:
     the shell it starts (chroot(8): ``"$SHELL" -i``, ``/bin/sh`` unset) reads the standard
     input against this host's root."""
-    return _chroot_host(run, run.argv) == ()
+    return () in _chroots(run, run.argv)
