@@ -1,13 +1,15 @@
 """Host paths a container command deletes or overwrites through a bind mount.
 
-:func:`container_run` reads ``docker run`` (``podman``, ``nerdctl``; ``container run``,
-``create`` is not run) the way the CLI does: the bind mounts (``-v HOST:CTR[:ro]``,
-``--volume``, ``--mount type=bind,source=..,target=..[,readonly]``), the working directory
-(``-w``), the entrypoint, the image and the command after it. :func:`host_path` maps a path
-inside the container back to the host path a writable mount puts there. :mod:`.shell`
-parses the command and records each delete or overwrite under a mount as one of the host
-path, judged as any other (``action.delete_outside``). :func:`host_root_line`: the line
-``chroot DIR CMD`` runs where DIR is the mount point of the host's ``/``. Pure: no I/O.
+:func:`container_run` reads ``docker run`` (``podman``, ``nerdctl``; ``container run``;
+``docker compose run`` and ``docker-compose run``, the line's own options only, not the
+compose file's; ``create`` is not run) the way the CLI does: the bind mounts (``-v
+HOST:CTR[:ro]``, ``--volume``, ``--mount type=bind,source=..,target=..[,readonly]``), the
+working directory (``-w``), the entrypoint, the image (or service) and the command after
+it. :func:`host_path` maps a path inside the container back to the host path a writable
+mount puts there. :mod:`.shell` parses the command and records each delete or overwrite
+under a mount as one of the host path, judged as any other (``action.delete_outside``).
+:func:`host_root_line`: the line ``chroot DIR CMD`` (``unshare -R DIR``, ``firejail
+--chroot=DIR``) runs where DIR is the mount point of the host's ``/``. Pure: no I/O.
 
 Attack class: host paths mounted and deleted inside a container (``docker run -v /:/host
 alpine rm -rf /host/etc``): the delete names a container path, and the container's own
@@ -18,9 +20,11 @@ set earlier), compose files, ``--volumes-from``.
 Attack class: chroot(1) into the host's root mounted in the container (``docker run -v
 /:/host alpine chroot /host systemctl poweroff``, ``... rm -rf /etc/nginx``) runs CMD against
 this machine's root file system (its programs, its ``/etc``, its systemd's socket under
-``/run``): CMD is read as the same line run here in ``/``. A read-only mount of ``/`` counts
-too (the sockets under it still connect; its submounts may stay writable). Only the line's
-own mounts count: ``docker exec CTR chroot /host CMD`` is not read.
+``/run``): CMD is read as the same line run here in ``/``; so are ``unshare -R /host CMD``
+(``--root``; ``-w DIR``: in DIR), ``firejail --chroot=/host CMD`` and ``busybox chroot``'s.
+A read-only mount of ``/`` counts too (the sockets under it still connect; its submounts may
+stay writable). Only the line's own mounts count: ``docker exec CTR chroot /host CMD`` is
+not read.
 """
 
 from __future__ import annotations
@@ -31,7 +35,8 @@ from typing import NamedTuple
 
 __all__ = ["ContainerRun", "container_run", "host_path", "host_root_line", "host_root_shell"]
 
-#: ``docker run`` options that take the next word as their value (docker CLI reference)
+#: ``docker run`` options that take the next word as their value (docker CLI reference; and
+#: ``docker compose run``'s ``--env-from-file``: its others are docker run's)
 _VALUE = frozenset(
     {"-v", "--volume", "--mount", "-w", "--workdir", "-e", "--env", "--env-file", "--name",
      "-p", "--publish", "--network", "--net", "--entrypoint", "-u", "--user", "-l", "--label",
@@ -44,9 +49,16 @@ _VALUE = frozenset(
      "--health-interval", "--health-retries", "--health-timeout", "--cgroupns",
      "--cgroup-parent", "--group-add", "--isolation", "--network-alias", "--attach", "-a",
      "--blkio-weight", "--cpuset-cpus", "--cpuset-mems", "--kernel-memory", "--pids-limit",
-     "--storage-opt", "--sysctl", "--volume-driver", "--annotation", "--detach-keys"}
+     "--storage-opt", "--sysctl", "--volume-driver", "--annotation", "--detach-keys",
+     "--env-from-file"}
 )  # fmt: skip
 _RUNNERS = frozenset({"docker", "podman", "nerdctl"})
+#: ``docker compose``'s options before its subcommand that take the next word as their value
+#: (compose CLI reference; ``docker-compose`` v1's ``-H``, ``-c`` too)
+_COMPOSE_VALUE = frozenset(
+    {"-f", "--file", "-p", "--project-name", "--profile", "--env-file", "--project-directory",
+     "--ansi", "--progress", "--parallel", "-H", "--host", "-c", "--context", "--log-level"}
+)  # fmt: skip
 #: :data:`cordon.engine.shell_commands.DYNAMIC`: a host path computed at run time is mounted
 #: too (``-v "$(pwd)":/src``); a write under it is then asked about, as ``rm $(pwd)/x`` is
 _DYNAMIC = "\x00"
@@ -83,13 +95,29 @@ def _bind(value: str, long_form: bool) -> tuple[str, str, bool] | None:
     return host, ctr, readonly
 
 
+def _run_words(prog: str, args: tuple[str, ...]) -> tuple[str, ...] | None:
+    """``run`` and the words after it when ``prog args`` is ``RUNNER [container] run`` or
+    ``RUNNER compose [OPTIONS] run`` (``docker-compose``, ``podman-compose``: compose's
+    ``run [OPTIONS] SERVICE [COMMAND]``, read as ``docker run``'s: its options are a subset),
+    else None."""
+    if prog in ("docker-compose", "podman-compose"):
+        prog, args = "docker", ("compose", *args)
+    if prog not in _RUNNERS:
+        return None
+    if args[:1] == ("compose",):
+        i = 1
+        while i < len(args) and args[i].startswith("-") and args[i] != "--":
+            i += 2 if args[i] in _COMPOSE_VALUE else 1
+        args = args[i:]
+    words = args[1:] if args[:1] == ("container",) else args
+    return words if words[:1] == ("run",) else None
+
+
 def container_run(prog: str, args: tuple[str, ...]) -> ContainerRun | None:
     """The :class:`ContainerRun` of ``prog args`` when it runs a container with a writable
     bind mount, else None."""
-    if prog not in _RUNNERS:
-        return None
-    words = args[1:] if args[:1] == ("container",) else args
-    if words[:1] != ("run",):
+    words = _run_words(prog, args)
+    if words is None:
         return None
     mounts: list[tuple[str, str]] = []
     roots: list[str] = []
@@ -144,31 +172,82 @@ def host_path(run: ContainerRun, path: str, cwd: str | None) -> str | None:
 
 #: chroot(1)'s options that take the next word as their value (GNU coreutils)
 _CHROOT_VALUE = frozenset({"--userspec", "--groups"})
+#: unshare(1)'s long options (util-linux; getopt_long: a unique prefix names one too) that
+#: take a value, ``=VALUE`` or the next word; its short ones: ``R`` (root), ``w``, ``S``, ``G``
+_UNSHARE_VALUE = ("--root", "--wd", "--setuid", "--setgid", "--propagation", "--setgroups",
+                  "--monotonic", "--boottime", "--map-user", "--map-users", "--map-group",
+                  "--map-groups", "--load-interp")  # fmt: skip
+_UNSHARE_FLAG = ("--ipc", "--mount", "--net", "--pid", "--uts", "--user", "--cgroup", "--time",
+                 "--fork", "--keep-caps", "--kill-child", "--mount-proc", "--map-auto",
+                 "--map-root-user", "--map-current-user", "--mount-binfmt", "--help",
+                 "--version")  # fmt: skip
 
 
-def _chroot_host(run: ContainerRun, argv: tuple[str, ...]) -> tuple[str, ...] | None:
-    """The command (``()``: none, the shell chroot(8) starts) ``argv`` runs when it is
-    ``chroot [OPTIONS] DIR [CMD...]`` with DIR a mount point of the host's ``/``, else None."""
-    if not argv or posixpath.basename(argv[0]) != "chroot":
+def _unshare(argv: tuple[str, ...]) -> tuple[str, str, tuple[str, ...]] | None:
+    """``(new root, directory in it, command)`` of ``unshare [OPTIONS] [CMD...]`` with ``-R
+    DIR`` / ``--root=DIR`` (``-w DIR``: the directory, else its ``/``), else None."""
+    opts: dict[str, str] = {}
+    i = 1
+    while i < len(argv) and argv[i].startswith("-") and argv[i] not in ("-", "--"):
+        a, i = argv[i], i + 1
+        if a.startswith("--"):
+            name, eq, value = a.partition("=")
+            full = [o for o in (*_UNSHARE_VALUE, *_UNSHARE_FLAG) if o.startswith(name)]
+            name = name if name in full or len(full) != 1 else full[0]
+            if name in _UNSHARE_VALUE and not eq and i < len(argv):
+                value, i = argv[i], i + 1
+            opts[name] = value
+            continue
+        # (-m/FILE, -n/FILE...: an optional value is the rest of the word)
+        k = next((k for k in range(1, len(a)) if a[k] in "RwSGimnpuUCT"), 0)
+        k = k if a[k : k + 1] in tuple("RwSG") else 0
+        if k:  # (-rR/host, -rR /host: the value is the rest of the word or the next one)
+            value = a[k + 1 :] or (argv[i] if i < len(argv) else "")
+            i += 0 if a[k + 1 :] else 1
+            opts[{"R": "--root", "w": "--wd"}.get(a[k], a[k])] = value
+    if "--root" not in opts:
         return None
+    wd = posixpath.join("/", opts.get("--wd", ""))  # (a relative one read under the root)
+    return opts["--root"], wd, argv[i + (argv[i : i + 1] == ("--",)) :]
+
+
+def _new_root(argv: tuple[str, ...]) -> tuple[str, str, tuple[str, ...]] | None:
+    """``(new root, directory in it, command)`` of ``argv`` when it runs its command (``()``:
+    none, the shell it then starts) with another root directory: ``chroot [OPTIONS] DIR
+    [CMD...]`` (busybox's too), ``unshare -R DIR``, ``firejail --chroot=DIR``; else None."""
+    name = posixpath.basename(argv[0]) if argv else ""
+    if name == "unshare":
+        return _unshare(argv)
     i = 1
     while i < len(argv) and argv[i].startswith("-") and argv[i] != "--":
-        i += 2 if argv[i] in _CHROOT_VALUE else 1
-    if argv[i : i + 1] == ("--",):
-        i += 1
-    if i >= len(argv):
+        i += 2 if argv[i] in _CHROOT_VALUE and name == "chroot" else 1
+    rest = argv[i + (argv[i : i + 1] == ("--",)) :]
+    if name == "firejail":  # (its options take values only as --name=VALUE)
+        roots = [a[len("--chroot=") :] for a in argv[1:i] if a.startswith("--chroot=")]
+        return (roots[-1], "/", rest) if roots else None
+    if name != "chroot" or not rest:
         return None
-    new_root = posixpath.normpath(posixpath.join(run.workdir, argv[i]))
+    return rest[0], "/", rest[1:]
+
+
+def _chroot_host(run: ContainerRun, argv: tuple[str, ...]) -> tuple[str, tuple[str, ...]] | None:
+    """``(directory, command)`` :func:`_new_root` gives for ``argv`` when its new root is a
+    mount point of the host's ``/``, else None."""
+    entered = _new_root(argv)
+    if entered is None:
+        return None
+    new_root = posixpath.normpath(posixpath.join(run.workdir, entered[0]))
     if new_root not in {posixpath.normpath(r) for r in run.roots}:
         return None
-    return argv[i + 1 :]
+    return entered[1:]
 
 
 def host_root_line(run: ContainerRun) -> str | None:
     """The line ``run``'s command runs on this host's root file system (module docstring):
-    ``chroot /host CMD``'s CMD in ``/`` (chroot enters its new root), or a chroot among the
-    commands of its shell's ``-c LINE`` (``sh -c 'chroot /host CMD'``), one a line; None
-    when it runs none (a chroot with no command: :func:`host_root_shell`)."""
+    ``chroot /host CMD``'s CMD in ``/`` (chroot enters its new root; ``unshare -R /host -w
+    DIR`` in DIR), or a chroot among the commands of its shell's ``-c LINE`` (``sh -c 'chroot
+    /host CMD'``), one a line; None when it runs none (a chroot with no command:
+    :func:`host_root_shell`)."""
     from cordon.engine.container_sql import _line_commands, _shell_line  # (imports us)
 
     if not run.roots or not run.argv:
@@ -176,20 +255,24 @@ def host_root_line(run: ContainerRun) -> str | None:
     cmds = [run.argv]
     if (line := _shell_line(posixpath.basename(run.argv[0]), run.argv[1:])) is not None:
         cmds += _line_commands(line) or []
-    found = [cmd for argv in cmds for cmd in _chroots(run, argv) if cmd]
-    return "\n".join("cd / && " + shlex.join(cmd) for cmd in found) or None
+    found = [(cwd, cmd) for argv in cmds for cwd, cmd in _chroots(run, argv) if cmd]
+    return "\n".join(f"cd {shlex.quote(cwd)} && {shlex.join(cmd)}" for cwd, cmd in found) or None
 
 
-def _chroots(run: ContainerRun, argv: tuple[str, ...]) -> list[tuple[str, ...]]:
-    """:func:`_chroot_host` of ``argv`` from each word named chroot on: after the wrappers
-    before it too (``sudo chroot /host CMD``, ``env A=1 chroot ...``); fail closed, a word
-    ``chroot`` followed by the host root's mount point anywhere counts."""
-    at = [k for k, a in enumerate(argv) if posixpath.basename(a) == "chroot"]
+#: the programs :func:`_new_root` reads (``busybox chroot``: its word ``chroot``)
+_ROOT_CHANGERS = frozenset({"chroot", "unshare", "firejail"})
+
+
+def _chroots(run: ContainerRun, argv: tuple[str, ...]) -> list[tuple[str, tuple[str, ...]]]:
+    """:func:`_chroot_host` of ``argv`` from each word naming one of :data:`_ROOT_CHANGERS`
+    on: after the wrappers before it too (``sudo chroot /host CMD``, ``env A=1 chroot ...``);
+    fail closed, such a word followed by the host root's mount point anywhere counts."""
+    at = [k for k, a in enumerate(argv) if posixpath.basename(a) in _ROOT_CHANGERS]
     return [cmd for k in at if (cmd := _chroot_host(run, argv[k:])) is not None]
 
 
 def host_root_shell(run: ContainerRun) -> bool:
-    """Whether ``run``'s command is ``chroot /host`` with no command into the host's ``/``:
-    the shell it starts (chroot(8): ``"$SHELL" -i``, ``/bin/sh`` unset) reads the standard
-    input against this host's root."""
-    return () in _chroots(run, run.argv)
+    """Whether ``run``'s command is ``chroot /host`` (``unshare -R /host``, ``firejail
+    --chroot=/host``) with no command into the host's ``/``: the shell it starts (chroot(8):
+    ``"$SHELL" -i``, ``/bin/sh`` unset) reads the standard input against this host's root."""
+    return any(not cmd for _, cmd in _chroots(run, run.argv))
