@@ -44,3 +44,24 @@ def test_a_config_outside_any_repository_is_not(tmp_path: Path) -> None:
     home.mkdir()
     done = _init(home, home / ".cursor" / "mcp.json")
     assert "git repository" not in done.stderr, done.stderr
+
+
+def test_a_codex_config_in_a_git_work_tree_is_warned_about(tmp_path: Path) -> None:
+    """Codex reads a project's ``.codex/config.toml`` as well as ``~/.codex/config.toml``
+    (a home kept as a dotfiles repository is a git work tree too): the same swap applies."""
+    home, repo = tmp_path / "home", tmp_path / "repo"
+    home.mkdir()
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    config = repo / ".codex" / "config.toml"
+    config.parent.mkdir(parents=True)
+    config.write_text(
+        '[mcp_servers.notes]\ncommand = "python3"\nargs = ["my_server.py"]\n', "utf-8"
+    )
+    done = run_cordon(
+        home, "init", "--config", str(config), "--pin-dir", str(home / "pins"), "-y", "--no-hook"
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "cordon" in config.read_text("utf-8")
+    warned = [line for line in done.stderr.splitlines() if "lies in the git repository" in line]
+    assert len(warned) == 1, done.stderr
+    assert f"lies in the git repository {repo}:" in warned[0]

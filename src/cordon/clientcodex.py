@@ -336,7 +336,7 @@ def plan_codex_init(
         pins_note,
         without_stale_record,
     )
-    from cordon.clientpolicy import one_server_per_pack
+    from cordon.clientpolicy import in_git_tree_warning, one_server_per_pack
 
     doc, tables = _load(path, raw, servers)
     messages: list[str] = []
@@ -369,6 +369,7 @@ def plan_codex_init(
         one_server_per_pack(pols, changed)
     if changed:
         messages.append(pins_note(changed))
+        warnings += in_git_tree_warning(path)  # a project's .codex/config.toml, a dotfiles repo
     new = tomlkit.dumps(doc).encode("utf-8") if changed else raw
     return ConfigPlan(
         path=path,
