@@ -81,6 +81,7 @@ def test_two_workspaces_of_a_user_level_entry_are_both_in_use(tmp_path: Path) ->
     assert done.returncode == 2, done.stdout + done.stderr
     said = _said(done)
     assert "several pin files hold server 'mail'" in said
+    assert "give --pin-file or --config CONFIG" in said  # either picks the one to check
     for f in files:
         assert f"{f} (in use: named by {config.resolve()})" in said
     assert "stale" not in said and "rm " not in said

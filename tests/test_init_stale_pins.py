@@ -97,7 +97,9 @@ def test_two_configs_in_use_still_ask_for_pin_file(
     rewrapped: tuple[Path, Path, Path, Path], tmp_path: Path
 ) -> None:
     """Each of two configs runs the name with its own command line: no file is the one; the
-    message says which config runs with which, and which file is stale."""
+    message says which config runs with which, and which file is stale. With nothing pending
+    in any of them there is nothing to pick: it says so (exit 0, as with one file); with a
+    change pending in both, it asks for --pin-file."""
     home, config, old, new = rewrapped
     other = tmp_path / "other" / ".mcp.json"
     other.parent.mkdir()
@@ -105,6 +107,15 @@ def test_two_configs_in_use_still_ask_for_pin_file(
         json.dumps({"mcpServers": {"mail": {"command": sys.executable, "args": ["-q", "m.py"]}}})
     )
     third = _wrap(home, other)
+    quiet = run_cordon(home, "pin", "accept", "--server", "mail")
+    assert quiet.returncode == 0, quiet.stdout + quiet.stderr
+    told = " ".join(quiet.stdout.split())
+    assert "nothing pending in any pin file of server 'mail'" in told
+    assert f"{new} (in use: named by {config.resolve()})" in told
+    assert f"{third} (in use: named by {other.resolve()})" in told
+    for path in (new, third):
+        PinFile(path).store("mail", [SEND_EMAIL_TOOL])
+        PinFile(path).record_pending("mail", CHANGED)
     done = run_cordon(home, "pin", "accept", "--server", "mail")
     assert done.returncode == 2
     said = " ".join(done.stderr.split())

@@ -348,13 +348,19 @@ def _pin_file_of(server: str | None, cmd: str = "cordon pin accept") -> Path:
     if len(found) > 1 and cmd == "cordon pin accept":
         # one server name pinned in several files (one per `cordon init`-ed config, one per
         # hand-started command line): the change to review is in the file that holds one
-        found = [p for p in found if _has_pending(p, server)] or found
+        states = [_has_pending(p, server) for p in found]
+        if not any(states) and None not in states:  # each file read: nothing to review
+            print(f"nothing pending in any pin file of server {server!r}: {said}")
+            raise typer.Exit(0)
+        found = [p for p, pending in zip(found, states, strict=True) if pending] or found
     if len(found) != 1:
         where = default_pin_dir()
+        # cordon check also finds the file by the client config whose entry runs the server
+        how = "give --pin-file" + (" or --config CONFIG" if cmd == "cordon check" else "")
         err.print(
             f"{cmd}: no pin file under {where} holds server {pinned_names(server)}; give --pin-file"
             if not found
-            else f"{cmd}: several pin files hold server {server!r}: " + said + "; give --pin-file",
+            else f"{cmd}: several pin files hold server {server!r}: " + said + f"; {how}",
             highlight=False,
             markup=False,
         )
@@ -362,15 +368,16 @@ def _pin_file_of(server: str | None, cmd: str = "cordon pin accept") -> Path:
     return found[0]
 
 
-def _has_pending(path: Path, server: str) -> bool:
-    """Whether the pin file ``path`` holds a change of ``server`` waiting for review."""
+def _has_pending(path: Path, server: str) -> bool | None:
+    """Whether the pin file ``path`` holds a change of ``server`` waiting for review (None:
+    unreadable, so not known to hold none)."""
     from cordon.store.pins import PinFile
 
     try:
         pins = PinFile(path)
         return bool(pins.pending(server) or pins.pending_identities(server))
     except (OSError, ValueError):
-        return False
+        return None
 
 
 def _review_pending(
@@ -463,7 +470,8 @@ def pin_accept(
     nothing accepted). A definition with a high or critical finding needs --force (else exit 1;
     it stays pending). Without --pin-file, --server NAME names the server: its pin file under
     ~/.cordon/pins; of several, the one a config `cordon init` wrote runs it with (others said
-    stale); else exit 2. A pending tool the server's latest complete tools/list (recorded by
+    stale), else the one holding a change (none holding one: nothing pending, exit 0); else
+    exit 2. A pending tool the server's latest complete tools/list (recorded by
     `cordon run`, a re-list after a change too) lacks is dropped, not accepted, and said so.
     """
     from cordon.approvals.commands import confirmed, require_terminal
