@@ -213,10 +213,23 @@ def test_undo_of_one_project_keeps_the_hook_another_project_still_uses(tmp_path:
     hooked = settings.read_bytes()
     out = _init(b, "--undo")
     assert "prompt hook kept" in out and str(a) in out, out
+    assert "still wraps servers" in " ".join(out.split()), out  # one config: the singular
     assert settings.read_bytes() == hooked
     assert b"x-cordon-upstream" not in b.read_bytes()
     _init(a, "--undo")
     assert not settings.exists()
+
+
+def test_undo_with_two_other_projects_wrapped_names_one_and_counts_the_other(
+    tmp_path: Path,
+) -> None:
+    for d in ("a", "b", "c"):
+        (tmp_path / d).mkdir()
+    a, b, c = (_mcp_json(tmp_path / d) for d in ("a", "b", "c"))
+    for config in (a, b, c):
+        _init(config)
+    out = " ".join(_init(c, "--undo").split())
+    assert "and 1 more still wrap servers" in out, out  # two configs: the plural verb
 
 
 def test_undo_of_some_servers_keeps_the_hook_for_the_rest(tmp_path: Path) -> None:

@@ -700,7 +700,8 @@ def _keep_shared_hook(
     if not users:
         return hook_plan, note
     more = f" and {len(users) - 1} more" if len(users) > 1 else ""
-    return None, f"prompt hook kept: {users[0]}{more} still wraps servers"
+    verb = "wrap" if len(users) > 1 else "wraps"
+    return None, f"prompt hook kept: {users[0]}{more} still {verb} servers"
 
 
 def _write_plans(plan: Any, hook_plan: Any) -> None:
