@@ -65,6 +65,17 @@ KINDS: Mapping[str, str] = {
 _LOOPBACK = frozenset({"localhost", "127.0.0.1", "::1"})
 #: the lowest content-finding severity that makes ``scan`` refuse a sampling request
 SAMPLING_REFUSE_AT = "medium"
+#: services whose keys and tokens a phishing form names (with a key, token, secret or PAT)
+_SERVICES = (
+    r"openai|anthropic|claude|gemini|google|gcp|azure|aws|github|gitlab|bitbucket|slack|"
+    r"discord|telegram|stripe|twilio|sendgrid|mailgun|resend|postmark|hf|hugging\s*face|npm|"
+    r"pypi|docker(?:\s*hub)?|heroku|vercel|netlify|cloudflare|digitalocean|datadog|sentry|"
+    r"notion|linear|jira|atlassian|confluence|supabase|firebase|openrouter|groq|mistral|"
+    r"cohere|replicate|pinecone|deepseek|perplexity|tavily|serpapi|brave|exa|elevenlabs|"
+    r"shopify|paypal|coinbase|binance|airtable|figma|asana|dropbox|zoom|okta|auth0|"
+    r"twitter|linkedin|hubspot|salesforce|zendesk|circleci|bitwarden|1password|vault|"
+    r"license|licence|activation|signing|encryption|ssh|gpg|pgp|deploy|bearer"
+)
 #: words that make a form field (or the form's message) a request for a credential
 _SECRET_RE = re.compile(
     r"pass(?:word|phrase|code)|passw?d|\bpwd\b|api[\s_-]?key|access[\s_-]?key|secret|"
@@ -78,9 +89,34 @@ _SECRET_RE = re.compile(
     # "password" in the languages a phishing form is most often written in
     r"kennwort|passwort|contrase[\u00f1n]a|mot[\s_-]?de[\s_-]?passe|senha|wachtwoord|"
     r"has\u0142o|\u043f\u0430\u0440\u043e\u043b|\u30d1\u30b9\u30ef\u30fc\u30c9|"
-    r"\u5bc6\u7801|\u5bc6\u78bc|\ube44\ubc00\ubc88\ud638",
+    r"\u5bc6\u7801|\u5bc6\u78bc|\ube44\ubc00\ubc88\ud638|"
+    # a key or token named by the service it opens ("OpenAI key", "HF token", "Stripe live
+    # key", "GitHub PAT"), or asked for as the user's own ("Enter your key"; not "your key
+    # goals"): MCP forbids asking for sensitive information in a form at all
+    rf"\b(?:{_SERVICES})\s+(?:(?:api|access|secret|personal|live|test|prod(?:uction)?|dev|"
+    r"bot|app|auth|oauth|refresh|deploy|admin|service|master|account)\s+)*"
+    r"(?:keys?|tokens?|secrets?|pats?)\b|"
+    r"\byour\s+(?:[\w.-]+\s+){0,3}?(?:key|token)\b(?!\s+(?:results?|points?|findings?|"
+    r"takeaways?|metrics?|dates?|terms?|areas?|features?|questions?|ideas?|goals?|skills?|"
+    r"people|contacts?|events?|steps?|benefits?|insights?|themes?|topics?|details?|"
+    r"decisions?|priorities|concerns?|words?|phrases?|messages?|moments?)\b)|"
+    # a PIN, the short password ("pw"), a JWT or session id, a card's CVV2
+    r"(?-i:\bPINs?\b)|\b(?:card|bank|atm|sim|\d+[\s-]?digit)\s+pin\b|\benter\s+(?:your|the)\s+"
+    r"pin\b|\bpw\b|\bjwt\b|\bsession[\s_-]?(?:id|token|key)\b|\bcv[vc]2\b|"
+    # a code that signs the user in, or completes someone else's OAuth login
+    r"\bauth(?:ori[sz]ation)?[\s_-]?code\b|\b\d+[\s-]?digit\s+(?:code|passcode)\b|"
+    r"\b(?:sms|login|sign[\s-]?in|2fa|mfa|totp|authenticator(?:\s+app)?)\s+code\b|"
+    r"\bcode\s+(?:(?:that\s+)?(?:we|was|I)\s+)?(?:just\s+)?(?:sent|texted|e-?mailed|messaged)\b|"
+    r"\bcode\s+from\s+(?:your\s+|the\s+)?(?:authenticator|phone|sms|text|e-?mail|app)\b|"
+    # a wallet's words, and the files that hold keys
+    r"\b(?:seed|recovery|backup|wallet|mnemonic)\s+(?:words?|phrases?)\b|"
+    r"\bid[\s_](?:rsa|dsa|ecdsa|ed25519)\b|\bkubeconfig\b|(?<!\w)\.(?:npmrc|netrc|pgpass|"
+    r"pypirc|env)\b",
     re.IGNORECASE,
 )
+#: each word of an identifier apart, so that a field named ``GITHUB_TOKEN``, ``openaiKey`` or
+#: ``id_rsa`` is read as the words it is made of (a word boundary does not fall inside one)
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
 
 @dataclass(slots=True)
@@ -171,7 +207,10 @@ def imitates_cordon(kind: str, params: Any) -> bool:
 
 
 def asks_for_secrets(params: Any) -> list[str]:
-    """The fields of an elicitation form (and ``message``) that ask for a credential."""
+    """The fields of an elicitation form that ask for a credential; ``message`` or
+    ``requestedSchema`` when the ask is in the form's message or in the schema's own words
+    (its title and description, shown above the fields), and the form has a field to type
+    it into."""
     if not isinstance(params, dict):
         return []
     out: list[str] = []
@@ -185,12 +224,25 @@ def asks_for_secrets(params: Any) -> list[str]:
             prop.get("format") == "password" or prop.get("writeOnly") is True
         ):
             words.append("password")
-        if any(_SECRET_RE.search(w) for w in words):
+        if any(map(_names_secret, words)):
             out.append(str(name))
+    if out or not props:
+        return out
     message = params.get("message")
-    if not out and isinstance(message, str) and _SECRET_RE.search(message) and props:
-        out.append("message")
-    return out
+    if isinstance(message, str) and _names_secret(message):
+        return ["message"]
+    assert isinstance(schema, dict)  # (props came from it)
+    own = {k: v for k, v in schema.items() if k != "properties"}
+    return ["requestedSchema"] if any(map(_names_secret, _words(own))) else []
+
+
+def _names_secret(text: str) -> bool:
+    """Whether ``text`` names a credential (:data:`_SECRET_RE`), as written or with an
+    identifier's words apart (``GITHUB_TOKEN``, ``openaiKey``)."""
+    if _SECRET_RE.search(text):
+        return True
+    spaced = _CAMEL.sub(" ", text).replace("_", " ")
+    return spaced != text and _SECRET_RE.search(spaced) is not None
 
 
 def _words(value: Any, depth: int = 0) -> Iterator[str]:
