@@ -85,3 +85,35 @@ def test_two_workspaces_of_a_user_level_entry_are_both_in_use(tmp_path: Path) ->
     for f in files:
         assert f"{f} (in use: named by {config.resolve()})" in said
     assert "stale" not in said and "rm " not in said
+
+
+def test_check_of_a_workspace_entry_run_with_the_policy_reads_its_expanded_file(
+    tmp_path: Path,
+) -> None:
+    """``cordon init --policy P`` on a workspace's own ``.vscode/mcp.json``, the server run
+    once (VS Code expands ``${workspaceFolderBasename}`` to the folder's name): ``cordon check
+    --policy P --server NAME`` checks the file VS Code wrote the pins to, not the name as
+    written in the config (which never exists on disk: it said "has not run behind cordon
+    yet")."""
+    home = tmp_path / "home"
+    home.mkdir()
+    folder = tmp_path / "app"
+    config = _vscode_config(folder / ".vscode" / "mcp.json")
+    policy = tmp_path / "policy.yaml"
+    policy.write_text("version: 1\ntools:\n  send_emial: {max_calls: 1}\n")
+    done = run_cordon(
+        home, "init", "--config", str(config), "--server", "mail", "--policy", str(policy), "-y"
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    args = json.loads(config.read_text())["servers"]["mail"]["args"]
+    named = args[args.index("--pin-file") + 1]
+    assert named.endswith("-${workspaceFolderBasename}.json"), named
+    on_disk = Path(named.replace("${workspaceFolderBasename}", folder.name))
+    PinFile(on_disk).store("mail", [SEND_EMAIL_TOOL])  # as VS Code's first start would
+
+    checked = run_cordon(home, "check", "--policy", str(policy), "--server", "mail")
+    said = _said(checked)
+    assert f"using {on_disk}" in said, checked.stdout + checked.stderr
+    assert "has not run behind cordon yet" not in said
+    # the pinned tools were read: the typo is caught against send_email (exit 1)
+    assert checked.returncode == 1 and "did you mean 'send_email'" in said, said

@@ -137,8 +137,34 @@ def pin_files_run_with(
             given = [os.path.realpath(path.resolve().parent / p) for p in _policies_of(args)]
             if config is not None or given == wanted:
                 file = Path(pins).expanduser()
-                out.append((file if file.is_absolute() else path.resolve().parent / file, name))
+                file = file if file.is_absolute() else path.resolve().parent / file
+                out += [(f, name) for f in _on_disk(file, path)]
     return out
+
+
+def _on_disk(file: Path, config: Path) -> list[Path]:
+    """The pin file(s) an entry's ``--pin-file`` ``file`` is on disk: itself, or, when it names
+    a client variable (VS Code expands ``${workspaceFolderBasename}`` as it starts the entry),
+    each existing file it expands to; none yet: the workspace's own expansion (a workspace's
+    config) or the name as written, for the message that it has not run."""
+    if not _CLIENT_VARIABLE.search(str(file)):
+        return [file]
+    named_by = _expansions(str(file), config)
+    parent = file.parent  # a variable in the directory: no listing, the name as written
+    found = (
+        sorted(p for p in parent.glob("*.json") if named_by.fullmatch(os.path.realpath(p)))
+        if not _CLIENT_VARIABLE.search(str(parent)) and parent.is_dir()
+        else []
+    )
+    if found:
+        return found
+    from cordon.pin_paths import workspace_of
+
+    folder = workspace_of(config)
+    if folder is None:
+        return [file]
+    text = str(file).replace("${workspaceFolderBasename}", folder.name)
+    return [Path(text.replace("${workspaceFolder}", str(folder)))]
 
 
 def _policies_of(args: Sequence[str]) -> list[str]:
