@@ -7,9 +7,11 @@ loaded once with ``suffix_list_urls=()``).
 
 What counts as a destination:
 
-* URLs ``scheme://authority`` anywhere in text (``\\\\`` is read as ``/``, as browsers do); every
-  ``@``-separated piece of the authority is judged, so ``http://good@169.254.169.254`` and
-  ``http://169.254.169.254@good`` are both caught whatever a server's parser picks;
+* URLs ``scheme://authority`` anywhere in text (``\\\\`` is read as ``/``, as browsers do, and
+  also as no separator, as RFC 3986 parsers do: ``http://good\\@10.0.0.1/`` goes to 10.0.0.1
+  through ``httpx``, ``urlsplit`` and curl); every ``@``-separated piece of the authority is
+  judged, so ``http://good@169.254.169.254`` and ``http://169.254.169.254@good`` are both
+  caught whatever a server's parser picks;
 * the whole value of host-like parameters (``host``, ``hostname``, ``server``, ``domain``,
   ``ip``, ``*_host`` ...; see :data:`DEFAULT_HOST_PARAMS`), as a bare host or ``host:port``;
   integers there too;
@@ -87,7 +89,7 @@ from cordon._types import Verdict
 from cordon.engine import _ip_names, rules
 from cordon.engine._dns_tunnel import tunnel_label
 from cordon.engine.actions import split_tokens
-from cordon.textnorm import canonical_urls, strip_invisible
+from cordon.textnorm import canonical_urls, rfc3986_urls, strip_invisible
 
 __all__ = [
     "DEFAULT_HOST_PARAMS",
@@ -742,7 +744,10 @@ def check_egress(
         for view in views[:]:
             canon = canonical_urls(view)
             if canon != view:
-                views.append(canon)  # the URL as fetch/urlsplit read it (http:///x, \, %2e, tabs)
+                views.append(canon)  # the URL as fetch reads it (http:///x, \, %2e, tabs)
+            split = rfc3986_urls(view)
+            if split != view:
+                views.append(split)  # http://a\@b/: b to urlsplit and httpx (a to fetch)
         for view in views:
             for rule, reason, dest in _judge_text(view, kind, policy):
                 rank = _RANK[rule]

@@ -16,6 +16,7 @@ from cordon.textnorm import (
     decode_percent,
     decoded_views,
     mark_lookalikes,
+    rfc3986_urls,
 )
 
 __all__ = ["Destination", "DestinationKind", "extract_destinations", "mentioned_in_prose"]
@@ -280,13 +281,18 @@ def _from_string(raw_text: str, acc: _Acc, depth: int) -> None:
             # percent, entities, JSON escapes, QP, RFC 2047, base64 in the value
             views.append(view)
     for view in list(views):
-        for canon in (canonical_urls(view), canonical_emails(view)):
+        for canon in (canonical_urls(view), rfc3986_urls(view), canonical_emails(view)):
             if canon not in views:
-                # the URL as fetch/urlsplit read it, the address as mail software reads it
+                # the URL as fetch and as urlsplit read it, the address as mail software does
                 views.append(canon)
     for view in views[1:]:
         _from_view(view, acc, depth)
     _from_view(raw_text, acc, depth)
+
+
+#: a URL with a host after its userinfo (RFC 3986 section 3.2: the authority ends at ``/``,
+#: ``?`` or ``#``; the host follows its last ``@``)
+_NAMELESS_HOST_RE = re.compile(r"[a-z][a-z0-9+.-]*://(?:[^/?#]*@)?[^/?#@:]")
 
 
 #: a URL in a value as written (any letter case)
@@ -341,6 +347,11 @@ def _from_view(raw_text: str, acc: _Acc, depth: int) -> None:
             keys = url_keys(url)
             if keys is not None:
                 _add(acc, "url", url, keys[1])
+            elif _NAMELESS_HOST_RE.match(url):
+                # a host no name key reads (``16909060``, ``[2606:4700::1]``, ``0x7f.1``: an
+                # address all the same): kept whole, so a sink value that holds it beside a
+                # URL to a trusted host is not cleared by that one alone
+                _add(acc, "other", url, url)
             for name, val in _query_pairs(url.partition("?")[2].partition("#")[0]):
                 _query_value(name, val, acc, depth + 1)
             nested = _nested_url(url)
