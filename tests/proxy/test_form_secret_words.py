@@ -112,3 +112,30 @@ def test_a_form_asking_for_nothing_secret_is_not_named(title: str) -> None:
 def test_the_schemas_own_words_count_only_with_a_field() -> None:
     form = {"message": "Done", "requestedSchema": {"type": "object", "title": "Your password"}}
     assert asks_for_secrets(form) == []
+
+
+#: "password", "token" and "API key" as a person reads them, not as written
+SPELLED = [
+    "P\u0430ssword",  # a Cyrillic a
+    "Pass\u200bword",  # a zero-width space, removed by warn's sanitising
+    "Pass\u00adword",  # a soft hyphen
+    "\uff30\uff41\uff53\uff53\uff57\uff4f\uff52\uff44",  # full-width
+    "\U0001d40f\U0001d41a\U0001d42c\U0001d42c\U0001d430\U0001d428\U0001d42b\U0001d41d",
+    "P\u00e1ssword",  # an accent
+    "p4ssw0rd",
+    "t\u043eken",  # a Cyrillic o
+    "P a s s w o r d",
+    "A-P-I k-e-y",
+]
+
+
+@pytest.mark.parametrize("title", SPELLED)
+def test_a_credential_word_spelled_to_be_missed_is_read(title: str) -> None:
+    assert asks_for_secrets(_form(title)) == ["value"]
+
+
+@pytest.mark.parametrize(
+    "title", ["Top 10 key ideas", "Rate it A / B / C / D", "Pick 1, 2, 3 or 4", "Caf\u00e9 name"]
+)
+def test_readings_of_ordinary_words_name_no_credential(title: str) -> None:
+    assert asks_for_secrets(_form(title)) == []

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import unicodedata
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -117,6 +118,11 @@ _SECRET_RE = re.compile(
 #: each word of an identifier apart, so that a field named ``GITHUB_TOKEN``, ``openaiKey`` or
 #: ``id_rsa`` is read as the words it is made of (a word boundary does not fall inside one)
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+#: digits and signs a word is spelled with in place of letters (``p4ssw0rd``, ``t0k3n``)
+_LEET = str.maketrans("0134$@", "oleasa")
+#: four or more single letters with up to three separators between each (``p a s s``)
+_SPACED_OUT = re.compile(r"(?<![^\W_])(?:[^\W_][\W_]{1,3}){3,}[^\W_](?![^\W_])")
+_SEPARATORS = re.compile(r"[\W_]+")
 
 
 @dataclass(slots=True)
@@ -237,12 +243,29 @@ def asks_for_secrets(params: Any) -> list[str]:
 
 
 def _names_secret(text: str) -> bool:
-    """Whether ``text`` names a credential (:data:`_SECRET_RE`), as written or with an
-    identifier's words apart (``GITHUB_TOKEN``, ``openaiKey``)."""
-    if _SECRET_RE.search(text):
-        return True
-    spaced = _CAMEL.sub(" ", text).replace("_", " ")
-    return spaced != text and _SECRET_RE.search(spaced) is not None
+    """Whether ``text`` names a credential (:data:`_SECRET_RE`) in any reading of it."""
+    return any(_SECRET_RE.search(r) for r in _readings(text))
+
+
+def _readings(text: str) -> Iterator[str]:
+    """``text`` as written; with an identifier's words apart (``GITHUB_TOKEN``,
+    ``openaiKey``); and as a person reads its letters (the form is shown sanitised, and a
+    screen shows look-alikes as the letters they imitate): invisible characters removed,
+    look-alikes, full-width and accented letters folded (``Pаssword`` with a Cyrillic a,
+    ``pass<ZWSP>word``, ``Ｐａｓｓｗｏｒｄ``), digits and signs that stand for letters read as
+    them (``p4ssw0rd``), and letters spaced out joined (``P a s s w o r d``)."""
+    from cordon.textnorm import skeleton, strip_invisible
+
+    yield text
+    if (spaced := _CAMEL.sub(" ", text).replace("_", " ")) != text:
+        yield spaced
+    folded = unicodedata.normalize("NFKD", skeleton(strip_invisible(text)).casefold())
+    folded = "".join(c for c in folded if not unicodedata.combining(c))
+    if folded != text.casefold():
+        yield folded
+    read = _SPACED_OUT.sub(lambda m: _SEPARATORS.sub("", m.group()), folded.translate(_LEET))
+    if read != folded:
+        yield read
 
 
 def _words(value: Any, depth: int = 0) -> Iterator[str]:
