@@ -19,17 +19,14 @@ import posixpath
 import shlex
 from typing import Protocol
 
+from cordon.engine.container_cli import EXEC_VALUE as _EXEC_VALUE
+from cordon.engine.container_cli import RUNTIMES, subcommand_at
 from cordon.engine.containers import _VALUE as _RUN_VALUE  # (docker run's options with values)
 from cordon.engine.system_commands import remote_line
 
 __all__ = ["contained_client", "contained_commands", "sql_only"]
 
-_RUNTIMES = frozenset({"docker", "podman", "nerdctl"})
-#: options of ``exec`` (docker, podman, nerdctl, compose) and of ``run`` that take a value
-_EXEC_VALUE = frozenset(
-    {"-e", "--env", "--env-file", "-u", "--user", "-w", "--workdir", "--detach-keys",
-     "--index", "--preserve-fds"}
-)  # fmt: skip
+_RUNTIMES = RUNTIMES  # (:mod:`.remote_stdin` reads it from here)
 
 
 class _Sink(Protocol):
@@ -181,11 +178,8 @@ def contained_client(prog: str, args: tuple[str, ...]) -> tuple[str, tuple[str, 
     another host (``ssh HOST CMD...``: the line the remote shell reads, one command), its
     program by its base name; None for anything else."""
     words = args
-    if prog == "docker-compose":
-        prog, words = "docker", ("compose", *args)
-    if prog in _RUNTIMES:
-        if words[:1] in (("compose",), ("container",)):
-            words = words[1:]
+    if (sub := subcommand_at(prog, args)) is not None:  # (docker --context X exec, compose)
+        words = args[sub[0] :]
         if words[:1] not in (("exec",), ("run",)):
             return None
         table = _RUN_VALUE if words[0] == "run" else _EXEC_VALUE

@@ -1,15 +1,16 @@
 """Host paths a container command deletes or overwrites through a bind mount.
 
-:func:`container_run` reads ``docker run`` (``podman``, ``nerdctl``; ``container run``;
-``docker compose run`` and ``docker-compose run``, the line's own options only, not the
-compose file's; ``create`` is not run) the way the CLI does: the bind mounts (``-v
-HOST:CTR[:ro]``, ``--volume``, ``--mount type=bind,source=..,target=..[,readonly]``), the
-working directory (``-w``), the entrypoint, the image (or service) and the command after
-it. :func:`host_path` maps a path inside the container back to the host path a writable
-mount puts there. :mod:`.shell` parses the command and records each delete or overwrite
-under a mount as one of the host path, judged as any other (``action.delete_outside``).
-:func:`host_root_line`: the line ``chroot DIR CMD`` (``unshare -R DIR``, ``firejail
---chroot=DIR``) runs where DIR is the mount point of the host's ``/``. Pure: no I/O.
+:func:`container_run` reads ``docker run`` (``podman``, ``nerdctl``, after their own
+options; ``container run``; ``docker compose run`` and ``docker-compose run``, the line's
+own options only, not the compose file's; ``create`` is not run) the way the CLI does: the
+bind mounts (``-v HOST:CTR[:ro]``, ``--volume``, ``--mount
+type=bind,source=..,target=..[,readonly]``), the working directory (``-w``), the
+entrypoint, the image (or service) and the command after it. :func:`host_path` maps a
+path inside the container back to the host path a writable mount puts there.
+:mod:`.shell` parses the command and records each delete or overwrite under a mount as one
+of the host path, judged as any other (``action.delete_outside``). :func:`host_root_line`:
+the line ``chroot DIR CMD`` (``unshare -R DIR``, ``firejail --chroot=DIR``) runs where DIR
+is the mount point of the host's ``/``. Pure: no I/O.
 
 Attack class: host paths mounted and deleted inside a container (``docker run -v /:/host
 alpine rm -rf /host/etc``): the delete names a container path, and the container's own
@@ -33,6 +34,8 @@ import posixpath
 import shlex
 from typing import NamedTuple
 
+from cordon.engine.container_cli import subcommand_at
+
 __all__ = ["ContainerRun", "container_run", "host_path", "host_root_line", "host_root_shell"]
 
 #: ``docker run`` options that take the next word as their value (docker CLI reference; and
@@ -51,13 +54,6 @@ _VALUE = frozenset(
      "--blkio-weight", "--cpuset-cpus", "--cpuset-mems", "--kernel-memory", "--pids-limit",
      "--storage-opt", "--sysctl", "--volume-driver", "--annotation", "--detach-keys",
      "--env-from-file"}
-)  # fmt: skip
-_RUNNERS = frozenset({"docker", "podman", "nerdctl"})
-#: ``docker compose``'s options before its subcommand that take the next word as their value
-#: (compose CLI reference; ``docker-compose`` v1's ``-H``, ``-c`` too)
-_COMPOSE_VALUE = frozenset(
-    {"-f", "--file", "-p", "--project-name", "--profile", "--env-file", "--project-directory",
-     "--ansi", "--progress", "--parallel", "-H", "--host", "-c", "--context", "--log-level"}
 )  # fmt: skip
 #: :data:`cordon.engine.shell_commands.DYNAMIC`: a host path computed at run time is mounted
 #: too (``-v "$(pwd)":/src``); a write under it is then asked about, as ``rm $(pwd)/x`` is
@@ -96,20 +92,12 @@ def _bind(value: str, long_form: bool) -> tuple[str, str, bool] | None:
 
 
 def _run_words(prog: str, args: tuple[str, ...]) -> tuple[str, ...] | None:
-    """``run`` and the words after it when ``prog args`` is ``RUNNER [container] run`` or
-    ``RUNNER compose [OPTIONS] run`` (``docker-compose``, ``podman-compose``: compose's
-    ``run [OPTIONS] SERVICE [COMMAND]``, read as ``docker run``'s: its options are a subset),
-    else None."""
-    if prog in ("docker-compose", "podman-compose"):
-        prog, args = "docker", ("compose", *args)
-    if prog not in _RUNNERS:
-        return None
-    if args[:1] == ("compose",):
-        i = 1
-        while i < len(args) and args[i].startswith("-") and args[i] != "--":
-            i += 2 if args[i] in _COMPOSE_VALUE else 1
-        args = args[i:]
-    words = args[1:] if args[:1] == ("container",) else args
+    """``run`` and the words after it when ``prog args`` is ``RUNNER [OPTIONS] [container]
+    run`` or ``RUNNER [OPTIONS] compose [OPTIONS] run`` (``docker-compose``,
+    ``podman-compose``: compose's ``run [OPTIONS] SERVICE [COMMAND]``, read as ``docker
+    run``'s: its options are a subset; :func:`.container_cli.subcommand_at`), else None."""
+    at = subcommand_at(prog, args)
+    words = args[at[0] :] if at is not None else ()
     return words if words[:1] == ("run",) else None
 
 

@@ -27,6 +27,7 @@ Pure: no I/O.
 
 from __future__ import annotations
 
+from cordon.engine.container_cli import subcommand_at
 from cordon.engine.container_sql import _after_options
 from cordon.engine.containers import _VALUE as _RUN_VALUE  # (docker run's options with values)
 from cordon.engine.containers import container_run, host_root_shell
@@ -123,23 +124,23 @@ def run_default(prog: str, args: tuple[str, ...]) -> tuple[str, ...] | None:
     program cordon cannot know, read as that shell; fail closed), to which the piped text is
     appended; None for anything else (a command given, no ``-i``: stdin not attached).
     ``kubectl|oc debug node/NAME`` with no command likewise (``-i`` or not: fail closed), and
-    a run whose command is ``chroot DIR`` alone into the host's ``/`` (``sh -c`` after it)."""
+    a run whose command is ``chroot DIR`` alone into the host's ``/`` (``sh -c`` after it).
+    ``docker compose run SERVICE`` (no ``-i``: compose run attaches the standard input by
+    default) and the runtime's options before ``run`` (``docker --context X run -i``) too."""
     if node_debug(prog, args) == ():  # (kubectl debug node/n1 -it --image=busybox: its sh)
         return (prog, *args, *(("--",) if "--" not in args else ()), "sh", "-c")
     if (run := container_run(prog, args)) is not None and host_root_shell(run):
         return (prog, *args, "sh", "-c")  # (docker run -i -v /:/h IMG chroot /h: the host's sh)
-    words = args[1:] if args[:1] == ("container",) else args
-    if prog not in ("docker", "podman", "nerdctl") or words[:1] != ("run",):
+    at = subcommand_at(prog, args)  # (docker --context X run, docker container run)
+    if at is None or args[at[0] : at[0] + 1] != ("run",):
         return None
-    rest = words[1:]
-    at = _after_options(rest, _RUN_VALUE | {"--entrypoint"})
-    if at != len(rest) - 1:  # (a command after the image, or no image)
+    rest = args[at[0] + 1 :]
+    image = _after_options(rest, _RUN_VALUE | {"--entrypoint"})
+    if image != len(rest) - 1:  # (a command after the image, or no image)
         return None
-    opts = rest[:at]
-    interactive = any(a in ("-i", "--interactive", "--interactive=true")
-                      or (a[:1] == "-" and a[1:2] != "-" and "i" in a[1:]) for a in opts)  # fmt: skip
-    if not interactive:
-        return None
+    opts = rest[:image]
+    if not (at[1] or _interactive(opts)) or any(a in _NOT_INTERACTIVE for a in opts):
+        return None  # (compose run: -i/--interactive on unless turned off)
     kept: list[str] = []
     skip = False
     for a in opts:
@@ -149,8 +150,18 @@ def run_default(prog: str, args: tuple[str, ...]) -> tuple[str, ...] | None:
             skip = True
         elif not a.startswith("--entrypoint="):
             kept.append(a)
-    head = args[: len(args) - len(words)]
-    return (prog, *head, "run", *kept, rest[at], "sh", "-c")
+    return (prog, *args[: at[0]], "run", *kept, rest[image], "sh", "-c")
+
+
+#: ``-i``/``--interactive`` turned off (compose run's default is on: its CLI reference)
+_NOT_INTERACTIVE = frozenset({"-i=false", "--interactive=false"})
+
+
+def _interactive(opts: tuple[str, ...]) -> bool:
+    """Whether ``docker run``'s options ``opts`` attach the standard input (``-i``, in a
+    bundle too: ``-it``)."""
+    return any(a in ("-i", "--interactive", "--interactive=true")
+               or (a[:1] == "-" and a[1:2] != "-" and "i" in a[1:]) for a in opts)  # fmt: skip
 
 
 #: nsenter's options that take a value (nsenter(1); the namespace options take theirs only
