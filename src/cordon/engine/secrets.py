@@ -311,8 +311,8 @@ class SecretSet:
         """Attack class: an encoding, then written backwards ("base64 it, then reverse it":
         the reversed text's decoded views are not read), the bytes in octal or binary
         (``\\142\\127``, ``01100010 01010111``: read as the decimal bytes are, from the
-        letters and digits alone), the text in UTF-16 as hex (a decoded view is text only,
-        and UTF-16's zero bytes are not)."""
+        letters and digits alone), the text in UTF-16 as hex or base64 (a decoded view is
+        text only, and UTF-16's zero bytes are not)."""
         self._ci_forms.setdefault(raw.hex()[::-1], (value, "reversed hex"))
         for core in _b64_cores(raw):
             self._cs_forms.setdefault(core[::-1], (value, "reversed base64"))
@@ -327,7 +327,12 @@ class SecretSet:
             self._byte_forms.setdefault(points, (value, "code point escapes"))
         self._byte_forms.setdefault("".join(f"{b:08b}" for b in raw), (value, "binary bytes"))
         for codec in ("utf-16-le", "utf-16-be"):
-            self._ci_forms.setdefault(value.encode(codec).hex(), (value, "UTF-16 hex"))
+            wide = value.encode(codec)
+            self._ci_forms.setdefault(wide.hex(), (value, "UTF-16 hex"))
+            # base64 of UTF-16LE is Windows' way of encoding text (PowerShell's
+            # -EncodedCommand, [Convert]::ToBase64String([Text.Encoding]::Unicode.GetBytes()))
+            for core in _b64_cores(wide):
+                self._cs_forms.setdefault(core, (value, "UTF-16 base64"))
 
     def seen_only_from(self, value: str, server: str) -> bool:
         """``value`` is a secret seen in ``server``'s output and not registered; also true
