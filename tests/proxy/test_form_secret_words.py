@@ -14,7 +14,13 @@ from typing import Any
 
 import pytest
 
-from cordon.proxy.server_requests import asks_for_secrets
+from cordon.proxy.server_requests import (
+    FORM_READ_CAP,
+    UNREAD,
+    Inspection,
+    asks_for_secrets,
+    refusal,
+)
 
 
 def _form(title: str, *, name: str = "value", message: str = "Please fill in") -> dict[str, Any]:
@@ -139,3 +145,13 @@ def test_a_credential_word_spelled_to_be_missed_is_read(title: str) -> None:
 )
 def test_readings_of_ordinary_words_name_no_credential(title: str) -> None:
     assert asks_for_secrets(_form(title)) == []
+
+
+def test_a_form_past_the_read_cap_is_refused_unread() -> None:
+    """Reading a form for credential words costs seconds a megabyte in the decision queue;
+    no form a person fills in carries 64 KiB of text: refused unread (fail closed)."""
+    long = _form("Note " + "x" * FORM_READ_CAP)
+    assert asks_for_secrets(long) == [UNREAD]
+    why = refusal("elicitation", "scan", Inspection(secret_fields=asks_for_secrets(long)))
+    assert why is not None and "not read" in why
+    assert asks_for_secrets(_form("Note " + "x" * (FORM_READ_CAP - 100))) == []

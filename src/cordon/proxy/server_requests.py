@@ -66,6 +66,12 @@ KINDS: Mapping[str, str] = {
 _LOOPBACK = frozenset({"localhost", "127.0.0.1", "::1"})
 #: the lowest content-finding severity that makes ``scan`` refuse a sampling request
 SAMPLING_REFUSE_AT = "medium"
+#: how much text (every string of the params) a form may show: a form past it is refused
+#: unread (fail closed: no form a person fills in is that long, and reading it for the
+#: credential words costs seconds a megabyte in the decision queue)
+FORM_READ_CAP = 64 * 1024
+#: what :func:`asks_for_secrets` names for a form past :data:`FORM_READ_CAP`
+UNREAD = "(form text not read)"
 #: services whose keys and tokens a phishing form names (with a key, token, secret or PAT)
 _SERVICES = (
     r"openai|anthropic|claude|gemini|google|gcp|azure|aws|github|gitlab|bitbucket|slack|"
@@ -219,6 +225,8 @@ def asks_for_secrets(params: Any) -> list[str]:
     it into."""
     if not isinstance(params, dict):
         return []
+    if sum(map(len, _words(params))) > FORM_READ_CAP:
+        return [UNREAD]
     out: list[str] = []
     schema = params.get("requestedSchema")
     props = schema.get("properties") if isinstance(schema, dict) else None
@@ -338,6 +346,8 @@ def refusal(kind: str, rule: str, found: Inspection) -> str | None:
             return f"the sampling request carries {', '.join(bad)}"
     if kind == "elicitation" and found.imitates:
         return "its form names cordon: only cordon asks in cordon's name"
+    if kind == "elicitation" and found.secret_fields == [UNREAD]:
+        return f"its form's text is past {FORM_READ_CAP // 1024} KiB: not read for a credential ask"
     if kind == "elicitation" and found.secret_fields:
         return f"the form asks for a secret ({', '.join(found.secret_fields)})"
     return None
