@@ -5,6 +5,13 @@
   ``--log-level``, ``-D``, ``--config``; podman(1)'s ``--remote``, ``--connection``,
   ``--root``; nerdctl's ``--namespace``): the line was not read as a run at all. ``-H`` and
   ``--context`` may name this host's daemon: the line cannot tell, so it is read as here;
+* ``docker exec CTR chroot DIR CMD`` (``kubectl exec POD -- chroot DIR CMD``): the container's
+  mounts are not in the line, so CMD is judged as run here (fail closed);
+* a directory under a mount (``-v /:/host ... chroot /host/etc rm -rf nginx``: ``/etc/nginx``;
+  ``-v /etc:/h ... chroot /h``): a delete in the new root is one of the host path;
+* ``--privileged`` (or ``--cap-add SYS_ADMIN`` with ``--device``): the container can mount
+  the host's disk itself (``mount /dev/sda1 /mnt && chroot /mnt CMD``), which the line does
+  not show; a chroot into any directory is judged as run here;
 * text piped into ``docker compose run SERVICE`` with no command (compose run attaches the
   standard input by default): read as the service's shell, as ``docker run -i IMAGE``'s."""
 
@@ -17,6 +24,7 @@ from tests.engine._shell_session import run
 
 _RM = "rm -rf /etc/nginx"
 _OFF = "systemctl poweroff"
+_MNT = "mount /dev/sda1 /mnt && chroot /mnt"
 
 #: (form, the line run on this host): judged alike
 PAIRS = [
@@ -38,6 +46,43 @@ PAIRS = [
     (f"docker --context X compose -f ci.yml run -v /:/host app chroot /host {_OFF}", _OFF),
     ("docker --context X run -v /:/host alpine rm -rf /host/etc/nginx", _RM),
     (f"echo '{_RM}' | docker --context X run -i -v /:/host alpine chroot /host", _RM),
+    # a container started earlier: CMD judged as run here
+    (f"docker exec ctr chroot /host {_RM}", _RM),
+    (f"docker exec -it ctr chroot /host {_OFF}", _OFF),
+    (f"docker exec -u root -w / ctr chroot /host {_RM}", _RM),
+    (f"docker exec ctr sudo chroot /host {_OFF}", _OFF),
+    (f"docker exec ctr sh -c 'chroot /host {_RM}'", _RM),
+    (f"docker exec ctr unshare -R /host {_OFF}", _OFF),
+    (f"docker container exec ctr chroot /host {_OFF}", _OFF),
+    (f"docker --context X exec ctr chroot /host {_RM}", _RM),
+    (f"podman --remote exec -it ctr chroot /host {_OFF}", _OFF),
+    (f"nerdctl -n k8s.io exec ctr chroot /host {_RM}", _RM),
+    (f"docker compose exec app chroot /host {_OFF}", _OFF),
+    (f"docker-compose exec -T app chroot /host {_RM}", _RM),
+    (f"kubectl exec pod -- chroot /host {_RM}", _RM),
+    (f"kubectl -n kube-system exec -it pod -c c -- chroot /host {_OFF}", _OFF),
+    (f"oc exec pod -- chroot /host {_OFF}", _OFF),
+    (f"echo '{_RM}' | docker exec -i ctr chroot /host", _RM),
+    (f"echo '{_OFF}' | kubectl exec -i pod -- chroot /host", _OFF),
+    # a directory under a mount made the root: its deletes are the host path's
+    ("docker run -v /:/host alpine chroot /host/etc rm -rf nginx", _RM),
+    ("docker run -v /:/host alpine chroot /host/etc/nginx rm -rf /conf.d",
+     "rm -rf /etc/nginx/conf.d"),
+    ("docker run -v /:/host -w /host alpine chroot etc rm -rf nginx", _RM),
+    ("docker run -v /:/host alpine sh -c 'chroot /host/etc rm -rf nginx'", _RM),
+    ("docker run -v /:/host alpine unshare -R /host/etc rm -rf nginx", _RM),
+    ("docker run -v /etc:/h alpine chroot /h rm -rf nginx", _RM),
+    ("docker run -v /etc:/h alpine rm -rf /h/nginx", _RM),
+    ("docker run -v /etc:/h alpine sh -c 'rm -rf /h/nginx'", _RM),
+    ("docker run -v /srv:/r -v /etc:/r/e alpine chroot /r rm -rf /e/nginx", _RM),
+    # privileged: the host's disk mounted inside, as the line does not show
+    (f"docker run --privileged alpine sh -c '{_MNT} {_RM}'", _RM),
+    (f"docker run --privileged=true alpine sh -c '{_MNT} {_OFF}'", _OFF),
+    (f"docker run --cap-add SYS_ADMIN --device /dev/sda alpine sh -c '{_MNT} {_OFF}'", _OFF),
+    (f"docker run --cap-add=CAP_SYS_ADMIN --device=/dev/sda alpine chroot /mnt {_RM}", _RM),
+    (f"podman run --cap-add=ALL --device /dev/nvme0n1 alpine chroot /mnt {_RM}", _RM),
+    (f"echo '{_MNT} {_RM}' | docker run -i --privileged alpine", _RM),
+    (f"echo '{_OFF}' | docker run -i --privileged alpine chroot /mnt", _OFF),
     # text piped into compose run with no command: the service's shell
     (f"echo 'chroot /host {_RM}' | docker compose run -v /:/host app", _RM),
     ("echo 'rm -rf /host/etc/nginx' | docker compose run -T -v /:/host app", _RM),

@@ -62,7 +62,7 @@ def test_entering_the_host_root_is_judged_as_the_line_run_here(
     ["docker compose run app ls /", "docker compose run -v ./src:/src app chroot /src make",
      "docker compose run app chroot /host systemctl poweroff",
      "docker compose run -v data:/host app chroot /host systemctl poweroff",
-     "docker compose exec app chroot /host systemctl poweroff", f"{_COMPOSE} ls /host", f"{_COMPOSE} chroot /host uptime", "docker compose up -d",
+     "docker compose exec app chroot /host uptime", f"{_COMPOSE} ls /host", f"{_COMPOSE} chroot /host uptime", "docker compose up -d",
      "docker run alpine unshare -r id", f"{_RUN} unshare -r id",
      f"{_RUN} unshare -R /host uptime", "docker run alpine unshare -R /host systemctl poweroff",
      f"{_RUN} unshare -R /host/srv systemctl poweroff",

@@ -15,8 +15,9 @@ is the mount point of the host's ``/``. Pure: no I/O.
 Attack class: host paths mounted and deleted inside a container (``docker run -v /:/host
 alpine rm -rf /host/etc``): the delete names a container path, and the container's own
 paths (``rm -rf /tmp/x`` in it) delete nothing on the host. A named volume (``-v data:/d``)
-is not a host path. Not read: ``docker exec`` into a running container (its mounts were
-set earlier), compose files, ``--volumes-from``.
+is not a host path. A chroot into a directory under a mount (``-v /:/host ... chroot
+/host/etc rm -rf nginx``, ``-v /etc:/h ... chroot /h``) makes its deletes the host path's
+too (:func:`subroot_runs`). Not read: compose files, ``--volumes-from``.
 
 Attack class: chroot(1) into the host's root mounted in the container (``docker run -v
 /:/host alpine chroot /host systemctl poweroff``, ``... rm -rf /etc/nginx``) runs CMD against
@@ -24,8 +25,13 @@ this machine's root file system (its programs, its ``/etc``, its systemd's socke
 ``/run``): CMD is read as the same line run here in ``/``; so are ``unshare -R /host CMD``
 (``--root``; ``-w DIR``: in DIR), ``firejail --chroot=/host CMD`` and ``busybox chroot``'s.
 A read-only mount of ``/`` counts too (the sockets under it still connect; its submounts may
-stay writable). Only the line's own mounts count: ``docker exec CTR chroot /host CMD`` is
-not read.
+stay writable). Where the line cannot show the mount, any new root counts (fail closed):
+``docker exec CTR chroot DIR CMD`` / ``kubectl exec POD -- chroot DIR CMD`` (the container was
+started earlier: :func:`exec_root_line`), and a ``--privileged`` run (``--cap-add SYS_ADMIN``
+with ``--device``), which can mount the host's disk itself (``mount /dev/sda1 /mnt && chroot
+/mnt CMD``). The runtime's options before ``run`` (``docker --context X run``, ``-H``) are
+read by :mod:`.container_cli`: the daemon they name may be this host's, so the line is read
+as run here.
 """
 
 from __future__ import annotations
@@ -34,9 +40,18 @@ import posixpath
 import shlex
 from typing import NamedTuple
 
-from cordon.engine.container_cli import subcommand_at
+from cordon.engine.container_cli import exec_argv, subcommand_at
 
-__all__ = ["ContainerRun", "container_run", "host_path", "host_root_line", "host_root_shell"]
+__all__ = [
+    "ContainerRun",
+    "container_run",
+    "exec_root_line",
+    "exec_root_shell",
+    "host_path",
+    "host_root_line",
+    "host_root_shell",
+    "subroot_runs",
+]
 
 #: ``docker run`` options that take the next word as their value (docker CLI reference; and
 #: ``docker compose run``'s ``--env-from-file``: its others are docker run's)
@@ -62,13 +77,24 @@ _DYNAMIC = "\x00"
 
 class ContainerRun(NamedTuple):
     """What a ``run`` does: the command it runs (argv, possibly empty: the image's own),
-    the writable bind mounts ``(host, container)``, the working directory inside, and where
-    the host's ``/`` is bind-mounted (read-only too)."""
+    the writable bind mounts ``(host, container)``, the working directory inside, where
+    the host's ``/`` is bind-mounted (read-only too), and whether it may mount the host's
+    disks itself (:func:`_privileged`)."""
 
     argv: tuple[str, ...]
     mounts: tuple[tuple[str, str], ...]
     workdir: str
     roots: tuple[str, ...] = ()
+    privileged: bool = False
+
+
+def _privileged(powers: set[str]) -> bool:
+    """Whether a run with these options (``--privileged``; ``--cap-add`` values, upper case
+    without ``CAP_``; ``--device``) may mount a host disk inside (``mount /dev/sda1 /mnt``):
+    ``--privileged`` gives every capability and every host device (docker run reference:
+    "Full container capabilities"), ``--cap-add SYS_ADMIN`` (or ``ALL``) mount(2)'s
+    capability, ``--device`` a host device node to mount."""
+    return "--privileged" in powers or bool({"SYS_ADMIN", "ALL"} & powers and "--device" in powers)
 
 
 def _bind(value: str, long_form: bool) -> tuple[str, str, bool] | None:
@@ -103,12 +129,13 @@ def _run_words(prog: str, args: tuple[str, ...]) -> tuple[str, ...] | None:
 
 def container_run(prog: str, args: tuple[str, ...]) -> ContainerRun | None:
     """The :class:`ContainerRun` of ``prog args`` when it runs a container with a writable
-    bind mount, else None."""
+    bind mount (or the host's ``/``, or privileged), else None."""
     words = _run_words(prog, args)
     if words is None:
         return None
     mounts: list[tuple[str, str]] = []
     roots: list[str] = []
+    powers: set[str] = set()
     workdir, entry = "/", ""
     i = 1
     while i < len(words):
@@ -137,13 +164,18 @@ def container_run(prog: str, args: tuple[str, ...]) -> ContainerRun | None:
             workdir = value
         elif name == "--entrypoint":
             entry = value
+        elif name in ("--privileged", "--device") and value.lower() != "false":
+            powers.add(name)  # (--privileged=false: not)
+        elif name == "--cap-add":
+            powers.update(c.upper().removeprefix("CAP_") for c in value.split(","))
         i += 1
     rest = words[i + 1 :] if i < len(words) and words[i] == "--" else words[i:]
-    if not (mounts or roots) or not rest:
+    privileged = _privileged(powers)
+    if not (mounts or roots or privileged) or not rest:
         return None
     command = rest[1:]  # (after the image)
     argv = (entry, *command) if entry else command
-    return ContainerRun(tuple(argv), tuple(mounts), workdir, tuple(roots))
+    return ContainerRun(tuple(argv), tuple(mounts), workdir, tuple(roots), privileged)
 
 
 def host_path(run: ContainerRun, path: str, cwd: str | None) -> str | None:
@@ -218,16 +250,43 @@ def _new_root(argv: tuple[str, ...]) -> tuple[str, str, tuple[str, ...]] | None:
     return rest[0], "/", rest[1:]
 
 
-def _chroot_host(run: ContainerRun, argv: tuple[str, ...]) -> tuple[str, tuple[str, ...]] | None:
-    """``(directory, command)`` :func:`_new_root` gives for ``argv`` when its new root is a
-    mount point of the host's ``/``, else None."""
-    entered = _new_root(argv)
-    if entered is None:
-        return None
-    new_root = posixpath.normpath(posixpath.join(run.workdir, entered[0]))
-    if new_root not in {posixpath.normpath(r) for r in run.roots}:
-        return None
-    return entered[1:]
+#: the programs :func:`_new_root` reads (``busybox chroot``: its word ``chroot``)
+_ROOT_CHANGERS = frozenset({"chroot", "unshare", "firejail"})
+
+
+def _entered(argv: tuple[str, ...], workdir: str) -> list[tuple[str, str, tuple[str, ...]]]:
+    """``(new root, directory in it, command)`` of :func:`_new_root` from each word of
+    ``argv`` naming one of :data:`_ROOT_CHANGERS` on, the new root joined with ``workdir``:
+    after the wrappers before it too (``sudo chroot /host CMD``, ``env A=1 chroot ...``);
+    fail closed, such a word followed by a directory anywhere counts."""
+    at = [k for k, a in enumerate(argv) if posixpath.basename(a) in _ROOT_CHANGERS]
+    found = [e for k in at if (e := _new_root(argv[k:])) is not None]
+    return [(posixpath.normpath(posixpath.join(workdir, r)), d, c) for r, d, c in found]
+
+
+def _commands(argv: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """``argv`` and, when it is a shell's ``-c LINE`` (``sh -c 'chroot /host CMD'``), the
+    commands of LINE."""
+    from cordon.engine.container_sql import _line_commands, _shell_line  # (imports us)
+
+    cmds = [argv]
+    if argv and (line := _shell_line(posixpath.basename(argv[0]), argv[1:])) is not None:
+        cmds += _line_commands(line) or []
+    return cmds
+
+
+def _chroots(run: ContainerRun, argv: tuple[str, ...]) -> list[tuple[str, tuple[str, ...]]]:
+    """``(directory, command)`` of each :func:`_entered` of ``argv`` whose new root is a
+    mount point of the host's ``/``; any new root when ``run`` is privileged (the host's
+    disk may be mounted inside, as the line does not show: fail closed)."""
+    roots = {posixpath.normpath(r) for r in run.roots}
+    return [(d, c) for r, d, c in _entered(argv, run.workdir) if run.privileged or r in roots]
+
+
+def _lines(found: list[tuple[str, tuple[str, ...]]]) -> str | None:
+    """``cd DIR && CMD`` for each ``(DIR, CMD)`` with a command in ``found``, one a line."""
+    lines = [f"cd {shlex.quote(cwd)} && {shlex.join(cmd)}" for cwd, cmd in found if cmd]
+    return "\n".join(lines) or None
 
 
 def host_root_line(run: ContainerRun) -> str | None:
@@ -236,27 +295,61 @@ def host_root_line(run: ContainerRun) -> str | None:
     DIR`` in DIR), or a chroot among the commands of its shell's ``-c LINE`` (``sh -c 'chroot
     /host CMD'``), one a line; None when it runs none (a chroot with no command:
     :func:`host_root_shell`)."""
-    from cordon.engine.container_sql import _line_commands, _shell_line  # (imports us)
-
-    if not run.roots or not run.argv:
+    if not (run.roots or run.privileged) or not run.argv:
         return None
-    cmds = [run.argv]
-    if (line := _shell_line(posixpath.basename(run.argv[0]), run.argv[1:])) is not None:
-        cmds += _line_commands(line) or []
-    found = [(cwd, cmd) for argv in cmds for cwd, cmd in _chroots(run, argv) if cmd]
-    return "\n".join(f"cd {shlex.quote(cwd)} && {shlex.join(cmd)}" for cwd, cmd in found) or None
+    return _lines([found for argv in _commands(run.argv) for found in _chroots(run, argv)])
 
 
-#: the programs :func:`_new_root` reads (``busybox chroot``: its word ``chroot``)
-_ROOT_CHANGERS = frozenset({"chroot", "unshare", "firejail"})
+def exec_root_line(prog: str, args: tuple[str, ...]) -> str | None:
+    """The line a chroot (``unshare -R``, ``firejail --chroot``) runs in a container already
+    started (``docker exec CTR chroot DIR CMD``, ``kubectl exec POD -- chroot DIR CMD``:
+    :func:`.container_cli.exec_argv`), as :func:`host_root_line`'s, into any DIR: the
+    container's mounts are not in the line (``/host`` is where ``kubectl debug node`` mounts
+    the node's ``/``), so CMD is judged as run here (fail closed); else None."""
+    argv = exec_argv(prog, args)
+    if argv is None:
+        return None
+    return _lines([(d, c) for cmd in _commands(argv) for _, d, c in _entered(cmd, "/")])
 
 
-def _chroots(run: ContainerRun, argv: tuple[str, ...]) -> list[tuple[str, tuple[str, ...]]]:
-    """:func:`_chroot_host` of ``argv`` from each word naming one of :data:`_ROOT_CHANGERS`
-    on: after the wrappers before it too (``sudo chroot /host CMD``, ``env A=1 chroot ...``);
-    fail closed, such a word followed by the host root's mount point anywhere counts."""
-    at = [k for k, a in enumerate(argv) if posixpath.basename(a) in _ROOT_CHANGERS]
-    return [cmd for k in at if (cmd := _chroot_host(run, argv[k:])) is not None]
+def exec_root_shell(prog: str, args: tuple[str, ...]) -> bool:
+    """Whether the command ``prog args`` runs in a container already started is a chroot
+    with no command (``docker exec -i CTR chroot /host``): its shell reads the standard
+    input in a root the line does not show (:func:`exec_root_line`: fail closed)."""
+    argv = exec_argv(prog, args)
+    return argv is not None and any(not c for _, _, c in _entered(argv, "/"))
+
+
+def _remounted(run: ContainerRun, root: str) -> tuple[tuple[str, str], ...]:
+    """``run``'s writable mounts as seen from ``root`` made the root directory: a mount
+    holding ``root`` puts its host directory there (``-v /:/host``, ``chroot /host/etc``:
+    ``/etc`` at ``/``), a mount under ``root`` stays under it."""
+    out: list[tuple[str, str]] = []
+    for host, ctr in run.mounts:
+        ctr = posixpath.normpath(ctr)
+        if root == ctr or root.startswith(ctr.rstrip("/") + "/"):
+            out.append(
+                (posixpath.normpath(posixpath.join(host, root[len(ctr) :].lstrip("/"))), "/")
+            )
+        elif ctr.startswith(root.rstrip("/") + "/"):
+            out.append((host, ctr[len(root.rstrip("/")) :]))
+    return tuple(out)
+
+
+def subroot_runs(run: ContainerRun) -> list[ContainerRun]:
+    """For each chroot (``unshare -R``, ``firejail --chroot``) in ``run``'s command into a
+    directory that is no mount point of the host's ``/`` (:func:`host_root_line`'s): its
+    command as a :class:`ContainerRun` whose mounts are ``run``'s seen from that root
+    (:func:`_remounted`), so a delete under one is one of the host path (``-v /:/host ...
+    chroot /host/etc rm -rf nginx``: ``/etc/nginx``; ``-v /etc:/h ... chroot /h``)."""
+    roots = {posixpath.normpath(r) for r in run.roots}
+    out = []
+    for argv in _commands(run.argv) if run.argv else []:
+        for root, cwd, cmd in _entered(argv, run.workdir):
+            mounts = _remounted(run, root) if cmd and root not in roots else ()
+            if mounts:
+                out.append(ContainerRun(cmd, mounts, cwd))
+    return out
 
 
 def host_root_shell(run: ContainerRun) -> bool:

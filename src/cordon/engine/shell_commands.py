@@ -24,7 +24,13 @@ from cordon.engine.code_runs import computed_run, literal_lines
 from cordon.engine.code_urls import code_urls
 from cordon.engine.code_writes import code_writes, in_place_files
 from cordon.engine.container_sql import contained_commands, sql_only
-from cordon.engine.containers import ContainerRun, container_run, host_root_line
+from cordon.engine.containers import (
+    ContainerRun,
+    container_run,
+    exec_root_line,
+    host_root_line,
+    subroot_runs,
+)
 from cordon.engine.credential_paths import credential_reads
 from cordon.engine.find_exec import exec_lines, read_lines, split_find
 from cordon.engine.git_commands import (
@@ -590,10 +596,11 @@ def command(w: Walker, prog: str, args: tuple[str, ...], argv0: str, redirects: 
     if typed is not None:
         w.nested(typed)
     run = container_run(prog, args)  # (docker run -v /:/host IMAGE rm -rf /host/etc)
-    if run is not None:
-        w.contained(run)
-        if (line := host_root_line(run)) is not None:  # (chroot /host CMD: CMD runs here)
-            w.nested(line)
+    for each in (run, *subroot_runs(run)) if run is not None else ():
+        w.contained(each)  # (and chroot /host/etc rm -rf nginx: /etc/nginx)
+    line = host_root_line(run) if run is not None else exec_root_line(prog, args)
+    if line is not None:  # (chroot /host CMD: CMD runs here; docker exec CTR chroot DIR CMD)
+        w.nested(line)
     handler = NETWORK_PROGRAMS.get(prog)
     if handler is not None:
         handler(w, prog, args)

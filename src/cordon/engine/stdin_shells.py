@@ -30,7 +30,7 @@ from __future__ import annotations
 from cordon.engine.container_cli import subcommand_at
 from cordon.engine.container_sql import _after_options
 from cordon.engine.containers import _VALUE as _RUN_VALUE  # (docker run's options with values)
-from cordon.engine.containers import container_run, host_root_shell
+from cordon.engine.containers import container_run, exec_root_shell, host_root_shell
 from cordon.engine.jump_hosts import node_debug
 
 __all__ = ["bare_shell", "cli_prefix", "local_shell", "login_shell", "run_default"]
@@ -126,11 +126,14 @@ def run_default(prog: str, args: tuple[str, ...]) -> tuple[str, ...] | None:
     ``kubectl|oc debug node/NAME`` with no command likewise (``-i`` or not: fail closed), and
     a run whose command is ``chroot DIR`` alone into the host's ``/`` (``sh -c`` after it).
     ``docker compose run SERVICE`` (no ``-i``: compose run attaches the standard input by
-    default) and the runtime's options before ``run`` (``docker --context X run -i``) too."""
+    default), the runtime's options before ``run`` (``docker --context X run -i``) and
+    ``docker exec -i CTR chroot DIR`` (:func:`.containers.exec_root_shell`) too."""
     if node_debug(prog, args) == ():  # (kubectl debug node/n1 -it --image=busybox: its sh)
         return (prog, *args, *(("--",) if "--" not in args else ()), "sh", "-c")
     if (run := container_run(prog, args)) is not None and host_root_shell(run):
         return (prog, *args, "sh", "-c")  # (docker run -i -v /:/h IMG chroot /h: the host's sh)
+    if exec_root_shell(prog, args):  # (docker exec -i CTR chroot /host: the mounts not shown)
+        return (prog, *args, "sh", "-c")
     at = subcommand_at(prog, args)  # (docker --context X run, docker container run)
     if at is None or args[at[0] : at[0] + 1] != ("run",):
         return None
