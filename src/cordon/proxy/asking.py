@@ -52,13 +52,14 @@ _NOT_FORWARDED = "cordon: internal error; the request was not forwarded"
 ELICITATION_SINCE = "2025-06-18"
 _DATE_VERSION = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
-#: what a call denied with a one-time code tells the agent (``{code}``: the code; ``{store}``:
-#: `` --store PATH`` when ``cordon run`` was given an approvals store of its own and
-#: `` --audit LOG`` when it was given an audit log, so the command works as written, else
-#: empty: :attr:`cordon.proxy.core.CoreConfig.store_option`)
+#: what a call denied with a one-time code tells the agent (``{cordon}``: the command that
+#: runs this cordon, :attr:`cordon.proxy.core.CoreConfig.approve_command`; ``{code}``: the
+#: code; ``{store}``: `` --store PATH`` when ``cordon run`` was given an approvals store of
+#: its own and `` --audit LOG`` when it was given an audit log, so the command works as
+#: written, else empty: :attr:`cordon.proxy.core.CoreConfig.store_option`)
 CODE_HINT = (
     "A person can approve one retry of this exact call by running, in their own "
-    "terminal: cordon approve {code}{store}  (expires in 5 minutes)"
+    "terminal: {cordon} approve {code}{store}  (expires in 5 minutes)"
 )
 
 
@@ -358,7 +359,12 @@ class AskSide:
     ) -> ToClient:
         """Deny the ask ``v`` that no person could be asked about through the client, with
         its one-time code when it has one (``asked: code``), else plainly (``asked: none``)."""
-        extra = CODE_HINT.format(code=code, store=self.cfg.store_option) if code else ""
+        cfg = self.cfg
+        extra = (
+            CODE_HINT.format(cordon=cfg.approve_command, code=code, store=cfg.store_option)
+            if code
+            else ""
+        )
         rec = self._verdict_record(
             tool, shown, v, args, asked="code" if code else "none", answer="deny", code=code
         )

@@ -167,7 +167,10 @@ class RequestSide:
             extra.update(asked="code" if d.code else "none", answer="deny", code=d.code)
             reason = f"needs approval: {v.reason}"
             if d.code is not None:
-                hint = CODE_HINT.format(code=d.code, store=self.cfg.store_option)
+                cfg = self.cfg
+                hint = CODE_HINT.format(
+                    cordon=cfg.approve_command, code=d.code, store=cfg.store_option
+                )
                 reason += ". " + hint.replace("this exact call", "this exact request")
         rec = self._verdict_record(method, shown, v, values, **extra)
         told = f"cordon denied this {method} request ({v.rule}): {reason}"

@@ -120,6 +120,8 @@ class CoreConfig:
     #: `` --store PATH`` and `` --audit LOG`` for the one-time code hint, each when that file
     #: is not the default one
     store_option: str = ""
+    #: the command that hint names: ``cordon``, or this cordon's path when no PATH finds it
+    approve_command: str = "cordon"
     #: per kind of server-to-client request (sampling, elicitation, roots): ``scan``,
     #: ``allow`` or ``deny`` (policy ``servers.<name>.server_requests``)
     server_requests: Mapping[str, str] = field(default_factory=dict)

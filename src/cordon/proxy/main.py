@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import shlex
+import shutil
 import stat
 import sys
 import time
@@ -459,6 +460,21 @@ def _named_upstream(pins: PinFile | None, repin: bool, engine: Engine, start: _S
         raise
 
 
+def _approve_command() -> str:
+    """The command the one-time code hint names: ``cordon`` when it was started by that bare
+    name or the PATH here finds this very program, else this program's absolute path. A
+    virtualenv's cordon (``make setup``'s ``.venv``, whose path ``cordon init`` writes into
+    the client's config) is on no PATH but the venv's: there ``cordon approve`` was "command
+    not found" in the person's terminal."""
+    me = sys.argv[0]
+    if os.path.basename(me) != "cordon" or not os.path.isabs(me):
+        return "cordon"  # (`python -m cordon.cli`, or found on the client's PATH)
+    found = shutil.which("cordon")
+    if found is not None and os.path.realpath(found) == os.path.realpath(me):
+        return "cordon"
+    return shlex.quote(me)
+
+
 def _core_config(
     policy: Policy,
     name: str,
@@ -480,6 +496,7 @@ def _core_config(
     return CoreConfig(
         own_credentials=own_credentials,
         store_option=store,
+        approve_command=_approve_command(),
         server=name,
         session_id=session_id,
         content_mode=policy.content.mode,
