@@ -12,6 +12,8 @@
 * ``--privileged`` (or ``--cap-add SYS_ADMIN`` with ``--device``): the container can mount
   the host's disk itself (``mount /dev/sda1 /mnt && chroot /mnt CMD``), which the line does
   not show; a chroot into any directory is judged as run here;
+* ``--pid=host``: process 1 is the host's init, ``nsenter -t 1 CMD`` (``chroot
+  /proc/1/root CMD``) runs CMD in the host's namespaces and root;
 * text piped into ``docker compose run SERVICE`` with no command (compose run attaches the
   standard input by default): read as the service's shell, as ``docker run -i IMAGE``'s."""
 
@@ -83,6 +85,16 @@ PAIRS = [
     (f"podman run --cap-add=ALL --device /dev/nvme0n1 alpine chroot /mnt {_RM}", _RM),
     (f"echo '{_MNT} {_RM}' | docker run -i --privileged alpine", _RM),
     (f"echo '{_OFF}' | docker run -i --privileged alpine chroot /mnt", _OFF),
+    # the host's processes shared (--pid=host): process 1's namespaces and root are the host's
+    (f"docker run --privileged --pid=host alpine nsenter -t 1 -a {_RM}", _RM),
+    (f"docker run --privileged --pid host alpine nsenter -t 1 -m -u -i -n -p {_OFF}", _OFF),
+    (f"docker run --privileged --pid=host alpine nsenter --target=1 --mount -- {_RM}", _RM),
+    (f"docker run --privileged --pid=host alpine nsenter -t1 -m {_RM}", _RM),
+    (f"docker run --pid=host alpine chroot /proc/1/root {_RM}", _RM),
+    (f"echo '{_RM}' | docker run -i --privileged --pid=host alpine nsenter -t 1 -a", _RM),
+    (f"docker exec ctr nsenter -t 1 -a {_RM}", _RM),
+    (f"kubectl exec pod -- nsenter -t 1 -m {_RM}", _RM),
+    (f"echo '{_RM}' | docker exec -i ctr nsenter -t 1 -a", _RM),
     # text piped into compose run with no command: the service's shell
     (f"echo 'chroot /host {_RM}' | docker compose run -v /:/host app", _RM),
     ("echo 'rm -rf /host/etc/nginx' | docker compose run -T -v /:/host app", _RM),
@@ -119,7 +131,8 @@ def test_the_form_is_judged_as_the_line_run_here(tmp_path: Path, form: str, line
      "echo 'make test' | docker compose run app",
      "echo 'rm -rf /etc/nginx' | docker compose run app",
      "echo 'rm -rf /host/etc/nginx' | docker compose run -i=false -v /:/host app",
-     "echo uptime | docker exec -i ctr chroot /host"],
+     "echo uptime | docker exec -i ctr chroot /host", "docker run --pid=host alpine ps aux",
+     "docker run --pid=host alpine nsenter -t 1 -a ls", "docker exec ctr nsenter -t 1 -a ls"],
 )  # fmt: skip
 def test_what_the_line_allows_stays_allowed(tmp_path: Path, line: str) -> None:
     assert run(tmp_path, line) == ("allow", "default.allow"), line

@@ -29,7 +29,8 @@ stay writable). Where the line cannot show the mount, any new root counts (fail 
 ``docker exec CTR chroot DIR CMD`` / ``kubectl exec POD -- chroot DIR CMD`` (the container was
 started earlier: :func:`exec_root_line`), and a ``--privileged`` run (``--cap-add SYS_ADMIN``
 with ``--device``), which can mount the host's disk itself (``mount /dev/sda1 /mnt && chroot
-/mnt CMD``). The runtime's options before ``run`` (``docker --context X run``, ``-H``) are
+/mnt CMD``). With ``--pid=host`` process 1 is the host's init: ``nsenter -t 1 CMD`` and
+``chroot /proc/1/root CMD`` run CMD in the host's namespaces and root. The runtime's options before ``run`` (``docker --context X run``, ``-H``) are
 read by :mod:`.container_cli`: the daemon they name may be this host's, so the line is read
 as run here.
 """
@@ -78,14 +79,16 @@ _DYNAMIC = "\x00"
 class ContainerRun(NamedTuple):
     """What a ``run`` does: the command it runs (argv, possibly empty: the image's own),
     the writable bind mounts ``(host, container)``, the working directory inside, where
-    the host's ``/`` is bind-mounted (read-only too), and whether it may mount the host's
-    disks itself (:func:`_privileged`)."""
+    the host's ``/`` is bind-mounted (read-only too), whether it may mount the host's
+    disks itself (:func:`_privileged`) and whether it shares the host's processes
+    (``--pid=host``)."""
 
     argv: tuple[str, ...]
     mounts: tuple[tuple[str, str], ...]
     workdir: str
     roots: tuple[str, ...] = ()
     privileged: bool = False
+    host_pid: bool = False
 
 
 def _privileged(powers: set[str]) -> bool:
@@ -168,14 +171,16 @@ def container_run(prog: str, args: tuple[str, ...]) -> ContainerRun | None:
             powers.add(name)  # (--privileged=false: not)
         elif name == "--cap-add":
             powers.update(c.upper().removeprefix("CAP_") for c in value.split(","))
+        elif name == "--pid" and value == "host":  # (process 1 is the host's init)
+            powers.add("--pid=host")
         i += 1
     rest = words[i + 1 :] if i < len(words) and words[i] == "--" else words[i:]
-    privileged = _privileged(powers)
-    if not (mounts or roots or privileged) or not rest:
+    privileged, host_pid = _privileged(powers), "--pid=host" in powers
+    if not (mounts or roots or privileged or host_pid) or not rest:
         return None
     command = rest[1:]  # (after the image)
     argv = (entry, *command) if entry else command
-    return ContainerRun(tuple(argv), tuple(mounts), workdir, tuple(roots), privileged)
+    return ContainerRun(tuple(argv), tuple(mounts), workdir, tuple(roots), privileged, host_pid)
 
 
 def host_path(run: ContainerRun, path: str, cwd: str | None) -> str | None:
@@ -231,6 +236,32 @@ def _unshare(argv: tuple[str, ...]) -> tuple[str, str, tuple[str, ...]] | None:
     return opts["--root"], wd, argv[i + (argv[i : i + 1] == ("--",)) :]
 
 
+#: nsenter(1)'s options that take the next word (its namespace options take a file only after
+#: ``=``; ``-r``/``-w`` a directory only attached)
+_NSENTER_VALUE = frozenset({"-t", "--target", "-S", "--setuid", "-G", "--setgid", "-Z"})
+#: the root directory of process 1 (``/proc/1/root``): the host's ``/`` when the container
+#: shares the host's process namespace (``--pid=host``)
+_PID1_ROOT = "/proc/1/root"
+
+
+def _nsenter(argv: tuple[str, ...]) -> tuple[str, str, tuple[str, ...]] | None:
+    """``(/proc/1/root, /, command)`` of ``nsenter -t 1 [OPTIONS] [CMD...]`` (``--target=1``,
+    ``-t1``): the command runs in process 1's namespaces, its mount namespace and so its root
+    too with ``-m``/``-a`` (any option counts: fail closed); else None."""
+    target, i = "", 1
+    while i < len(argv) and argv[i].startswith("-") and argv[i] != "--":
+        a, i = argv[i], i + 1
+        name, eq, value = a.partition("=")
+        if not eq and name in _NSENTER_VALUE:
+            value, i = (argv[i] if i < len(argv) else ""), i + 1
+        elif name[:2] == "-t" and len(name) > 2:
+            name, value = "-t", name[2:]
+        if name in ("-t", "--target"):
+            target = value
+    rest = argv[i + (argv[i : i + 1] == ("--",)) :]
+    return (_PID1_ROOT, "/", rest) if target == "1" else None
+
+
 def _new_root(argv: tuple[str, ...]) -> tuple[str, str, tuple[str, ...]] | None:
     """``(new root, directory in it, command)`` of ``argv`` when it runs its command (``()``:
     none, the shell it then starts) with another root directory: ``chroot [OPTIONS] DIR
@@ -238,6 +269,8 @@ def _new_root(argv: tuple[str, ...]) -> tuple[str, str, tuple[str, ...]] | None:
     name = posixpath.basename(argv[0]) if argv else ""
     if name == "unshare":
         return _unshare(argv)
+    if name == "nsenter":
+        return _nsenter(argv)
     i = 1
     while i < len(argv) and argv[i].startswith("-") and argv[i] != "--":
         i += 2 if argv[i] in _CHROOT_VALUE and name == "chroot" else 1
@@ -251,7 +284,7 @@ def _new_root(argv: tuple[str, ...]) -> tuple[str, str, tuple[str, ...]] | None:
 
 
 #: the programs :func:`_new_root` reads (``busybox chroot``: its word ``chroot``)
-_ROOT_CHANGERS = frozenset({"chroot", "unshare", "firejail"})
+_ROOT_CHANGERS = frozenset({"chroot", "unshare", "firejail", "nsenter"})
 
 
 def _entered(argv: tuple[str, ...], workdir: str) -> list[tuple[str, str, tuple[str, ...]]]:
@@ -278,8 +311,9 @@ def _commands(argv: tuple[str, ...]) -> list[tuple[str, ...]]:
 def _chroots(run: ContainerRun, argv: tuple[str, ...]) -> list[tuple[str, tuple[str, ...]]]:
     """``(directory, command)`` of each :func:`_entered` of ``argv`` whose new root is a
     mount point of the host's ``/``; any new root when ``run`` is privileged (the host's
-    disk may be mounted inside, as the line does not show: fail closed)."""
-    roots = {posixpath.normpath(r) for r in run.roots}
+    disk may be mounted inside, as the line does not show: fail closed), and process 1's
+    (``nsenter -t 1``, ``chroot /proc/1/root``) when it shares the host's processes."""
+    roots = {posixpath.normpath(r) for r in run.roots} | ({_PID1_ROOT} if run.host_pid else set())
     return [(d, c) for r, d, c in _entered(argv, run.workdir) if run.privileged or r in roots]
 
 
@@ -295,7 +329,7 @@ def host_root_line(run: ContainerRun) -> str | None:
     DIR`` in DIR), or a chroot among the commands of its shell's ``-c LINE`` (``sh -c 'chroot
     /host CMD'``), one a line; None when it runs none (a chroot with no command:
     :func:`host_root_shell`)."""
-    if not (run.roots or run.privileged) or not run.argv:
+    if not (run.roots or run.privileged or run.host_pid) or not run.argv:
         return None
     return _lines([found for argv in _commands(run.argv) for found in _chroots(run, argv)])
 
