@@ -471,9 +471,8 @@ def pin_accept(
     it stays pending). Without --pin-file, --server NAME names the server: its pin file under
     ~/.cordon/pins; of several, the one a config `cordon init` wrote runs it with (others said
     stale), else the one holding a change (none holding one: nothing pending, exit 0); else
-    exit 2. A pending tool the server's latest complete tools/list (recorded by
-    `cordon run`, a re-list after a change too) lacks is dropped, not accepted, and said so.
-    """
+    exit 2. A pending tool the server's latest complete tools/list (recorded by `cordon run`,
+    a re-list after a change too) lacks is dropped, not accepted, and said so."""
     from cordon.approvals.commands import confirmed, require_terminal
     from cordon.approvals.display import visible
     from cordon.store.pins import PinFile
