@@ -85,6 +85,7 @@ from cordon.clientpolicy import (
     pack_hint,
     pack_misfit,
 )
+from cordon.clientprojects import only_project, refuse_project
 from cordon.clientremote import (
     RemoteTarget,
     argv_header_warning,
@@ -424,9 +425,11 @@ def plan_init(
     policies: Sequence[Path | str] = (),
     cordon_command: str = "cordon",
     pin_dir: Path | str | None = None,
+    project: Path | str | None = None,
 ) -> ConfigPlan:
-    """Plan wrapping the servers of ``path`` (all of them, or only ``servers``): stdio ones,
-    and remote ones as ``cordon run --url`` (:mod:`cordon.clientremote`).
+    """Plan wrapping the servers of ``path`` (all of them, or only ``servers``; with
+    ``project``, only that project's of ``~/.claude.json``: :mod:`cordon.clientprojects`):
+    stdio ones, and remote ones as ``cordon run --url`` (:mod:`cordon.clientremote`).
 
     ``policies`` are made absolute (the client starts servers from its own directory). Each
     wrapped server gets ``--pin-file`` :func:`pin_file_for` under ``pin_dir`` (made absolute;
@@ -437,8 +440,8 @@ def plan_init(
     Codex ``config.toml`` goes to :mod:`cordon.clientcodex`. :func:`apply_plan` writes.
 
     Raises:
-        ClientConfigError: unreadable or unrecognised file, a duplicate key, or an unknown
-            server name.
+        ClientConfigError: unreadable or unrecognised file, a duplicate key, an unknown
+            server name or project.
     """
     path, raw = _read(path)
     pols = init_policies(policies)
@@ -446,9 +449,10 @@ def plan_init(
     from cordon.clientcodex import codex_init, is_codex_config  # (tomlkit: not at cordon run)
 
     if is_codex_config(path):
+        refuse_project(project, path)
         return codex_init(path, raw, servers, pols, cordon_command, pins_root)
     data, kind, key, _ = _servers_table(path, raw)
-    tables = _tables(data, key)
+    tables = only_project(_tables(data, key), data, project, path)
     _check_names(tables, servers, path)
     messages: list[str] = []
     warnings: list[str] = []
@@ -658,9 +662,12 @@ def _plan_entry(
     return wrapped
 
 
-def plan_undo(path: Path | str, *, servers: Sequence[str] = ()) -> ConfigPlan:
-    """Plan unwrapping the entries :func:`plan_init` wrapped (all, or only ``servers``) in the
-    file as it is now: :func:`cordon.clientunwrap.plan_undo`.
+def plan_undo(
+    path: Path | str, *, servers: Sequence[str] = (), project: Path | str | None = None
+) -> ConfigPlan:
+    """Plan unwrapping the entries :func:`plan_init` wrapped (all, or only ``servers``; with
+    ``project``, only that project's) in the file as it is now:
+    :func:`cordon.clientunwrap.plan_undo`.
 
     Raises:
         ClientConfigError: as :func:`plan_init`, or an ``x-cordon-upstream`` that is not an
@@ -668,7 +675,7 @@ def plan_undo(path: Path | str, *, servers: Sequence[str] = ()) -> ConfigPlan:
     """
     from cordon.clientunwrap import plan_undo as plan
 
-    return plan(path, servers=servers)
+    return plan(path, servers=servers, project=project)
 
 
 # -- writing -------------------------------------------------------------------------------

@@ -32,6 +32,7 @@ from cordon.clientconfig import (
     _wrap,
 )
 from cordon.clientjsonc import comments, same_json
+from cordon.clientprojects import only_project, refuse_project
 from cordon.clientremote import (
     RemoteTarget,
     mcp_remote_target,
@@ -151,8 +152,11 @@ def _from_url(wrapped: dict[str, Any]) -> list[Any]:
     return args[args.index(flag) :] if flag is not None else args
 
 
-def plan_undo(path: Path | str, *, servers: Sequence[str] = ()) -> ConfigPlan:
-    """Plan unwrapping the entries wrapped by :func:`plan_init` (all, or only ``servers``) in
+def plan_undo(
+    path: Path | str, *, servers: Sequence[str] = (), project: Path | str | None = None
+) -> ConfigPlan:
+    """Plan unwrapping the entries wrapped by :func:`plan_init` (all, or only ``servers``; with
+    ``project``, only that project's of ``~/.claude.json``: :mod:`cordon.clientprojects`) in
     the file as it is now: each entry as :func:`unwrap_entry` gives it
     (the user's edits since kept), every other server and setting untouched.
 
@@ -169,9 +173,10 @@ def plan_undo(path: Path | str, *, servers: Sequence[str] = ()) -> ConfigPlan:
 
     path, raw = _read(path)
     if is_codex_config(path):
+        refuse_project(project, path)
         return cast(ConfigPlan, plan_codex_undo(path, raw, servers=servers))
     data, kind, key, _ = _servers_table(path, raw)
-    tables = _tables(data, key)
+    tables = only_project(_tables(data, key), data, project, path)
     _check_names(tables, servers, path)
     messages: list[str] = []
     changed: list[str] = []

@@ -507,6 +507,15 @@ def init(
     server: Annotated[
         list[str] | None, typer.Option("--server", help="only this server; repeatable")
     ] = None,
+    project: Annotated[
+        Path | None,
+        typer.Option(
+            "--project",
+            help="~/.claude.json: only the servers of this project directory (its local "
+            "scope), not the user servers or other projects'; with --server, that name there",
+            show_default=False,
+        ),
+    ] = None,
     policy: Annotated[
         list[Path] | None, typer.Option("--policy", help="policy file for cordon run; repeatable")
     ] = None,
@@ -547,7 +556,8 @@ def init(
     mcp-remote URL) as cordon run --url URL with its headers. Each server gets its own
     --pin-file under ~/.cordon/pins/, so its tool pins last across restarts;
     `cordon pin accept --server NAME` re-approves a changed definition. In ~/.claude.json: the
-    user servers and each project's. The prompt hook goes into ~/.claude/settings.json (Claude
+    user servers and each project's (--project DIR: that project's only, so one project's
+    server gets a policy for its directory). The prompt hook goes into ~/.claude/settings.json (Claude
     Code) or ~/.cursor/hooks.json (a Cursor config in .cursor; --no-hook: not). --undo unwraps
     cordon's entries as the file is now, keeping your edits (backups: ~/.cordon/backups/).
     A --policy that brings a pack (one server's tools) is refused when more than one server
@@ -556,26 +566,42 @@ def init(
     not run with (or a --server that cannot be wrapped), init says on stderr what was not
     done and how to do it, and exits 1 when it changed nothing else.
     """
-    from cordon.clientconfig import ClientConfigError, plan_init, plan_undo, resolve_cordon_command
-
-    err = _console(err=True)
-    try:
-        if undo:
-            plan = plan_undo(config, servers=server or ())
-        else:
-            plan = plan_init(
-                config,
-                servers=server or (),
-                policies=policy or (),
-                cordon_command=resolve_cordon_command(absolute),
-                pin_dir=pin_dir,
-            )
-    except ClientConfigError as exc:
-        err.print(Text(f"cordon init: {exc}", style="red"))
-        raise typer.Exit(2) from exc
+    plan = _init_plan(config, server or (), project, policy or (), absolute, pin_dir, undo)
     hook_plan, hook_note = _keep_shared_hook(plan, undo, *_hook_plan(plan, hook, undo, absolute))
     _show_plans(plan, hook_plan, undo, absolute, hook_note)
     _confirm_and_write(plan, hook_plan, yes)
+
+
+def _init_plan(
+    config: Path,
+    servers: list[str] | tuple[()],
+    project: Path | None,
+    policies: list[Path] | tuple[()],
+    absolute: bool,
+    pin_dir: Path | None,
+    undo: bool,
+) -> Any:
+    """The plan of ``cordon init`` (``--undo``: of unwrapping) for ``config``.
+
+    Raises:
+        typer.Exit: the config cannot be planned (exit 2, said on stderr).
+    """
+    from cordon.clientconfig import ClientConfigError, plan_init, plan_undo, resolve_cordon_command
+
+    try:
+        if undo:
+            return plan_undo(config, servers=servers, project=project)
+        return plan_init(
+            config,
+            servers=servers,
+            policies=policies,
+            cordon_command=resolve_cordon_command(absolute),
+            pin_dir=pin_dir,
+            project=project,
+        )
+    except ClientConfigError as exc:
+        _console(err=True).print(Text(f"cordon init: {exc}", style="red"))
+        raise typer.Exit(2) from exc
 
 
 def _record_unchanged(plan: Any) -> None:
