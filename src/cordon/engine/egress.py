@@ -592,6 +592,32 @@ def _judge_authority(
             yield hit
 
 
+#: a value that starts with a scheme (``mailto:``, ``about:``), not with ``host:port``
+_SCHEME_START_RE = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:(?![0-9])")
+_NOT_HOST_START = (".", "/", "\\", "#", "?", "~", "%")
+_SEVERE = frozenset({rules.EGRESS_METADATA, rules.EGRESS_PRIVATE_ADDRESS})
+
+
+def _judge_schemeless(text: str, policy: EgressPolicy) -> Iterator[tuple[str, str, str]]:
+    """A URL parameter's value without a scheme (``localhost/admin``,
+    ``x@2852039166/latest/meta-data/``): a client that adds one reaches the host it starts
+    with. curl adds ``http://``; Playwright MCP's ``browser_navigate`` adds ``http://`` to a
+    value starting ``localhost`` and ``https://`` to any other the WHATWG parser refuses.
+    Only the metadata and private-address rules apply, and not to a name that ends in a
+    number (``v1.2``: no URL parser reads it as a host): the value may be a relative
+    reference, whose first segment a client resolving it reads as no host."""
+    if not text or text.startswith(_NOT_HOST_START) or _SCHEME_START_RE.match(text):
+        return
+    authority = re.split(r"[/\\?#\s]", text, maxsplit=1)[0]
+    pieces = [_split_hostport(p) for p in authority.split("@") if p]
+    for i, h in enumerate(pieces):
+        if _parse_ip(_clean_host(h).lower()) is False:
+            continue
+        hit = classify_host(h, policy, check_names=i == len(pieces) - 1, single_label=False)
+        if hit is not None and hit[0] in _SEVERE:
+            yield hit
+
+
 def _judge_text(text: str, kind: str, policy: EgressPolicy) -> Iterator[tuple[str, str, str]]:
     """Yield (rule, reason, destination) for each objection in one string value."""
     if kind == "url" or kind == "host" or ":" in text:
@@ -624,6 +650,8 @@ def _judge_text(text: str, kind: str, policy: EgressPolicy) -> Iterator[tuple[st
     elif kind == "url" and text.lstrip().startswith("//"):
         authority = re.split(r"[/\\?#\s]", text.lstrip()[2:], maxsplit=1)[0]
         yield from _judge_authority(authority, policy)
+    elif kind == "url" and "://" not in text:
+        yield from _judge_schemeless(text.strip(), policy)
     if "/" in text or "\\" in text:
         found = (
             (m[1], _ip_names.bucket_url(text, m.start(), m[1])) for m in _URL_RE.finditer(text)
