@@ -10,6 +10,7 @@ filesystem server reads its project's files and is refused the other project's
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -139,3 +140,35 @@ def test_project_on_a_config_without_projects_is_an_error(
         assert code == 2, out + err
         assert '--project is for Claude Code\'s ~/.claude.json (its "projects" object' in err, err
         assert config.read_bytes() == before
+
+
+def test_policy_not_changed_hint_names_the_project_and_works_as_written(
+    harness: Harness, tmp_path: Path
+) -> None:
+    """An entry of a project already behind cordon keeps its policy when init is given another;
+    the warning's commands name ``--project DIR``: run as written they change that project's
+    entry alone (without it they unwrapped and rewrapped the name in every project's table)."""
+    config, a, b = _two_projects(harness, tmp_path)
+    old = harness.policy({"version": 1, "packs": ["filesystem"]})
+    code, out, err = _init(harness, config, "--server", "files", "--policy", str(old))
+    assert code == 0, out + err
+    new = tmp_path / "new.yaml"
+    new.write_text(f"version: 1\npacks: [filesystem]\nallowed_path_prefixes: ['{a}']\n", "utf-8")
+    code, out, err = _init(
+        harness, config, "--project", str(a), "--server", "files", "--policy", str(new)
+    )
+    said = err + " " + out
+    assert "already behind cordon, so its policy was NOT changed" in said, said
+    hint = re.search(r"to change it: (cordon init .+?), then (cordon init .+?--policy \S+)", said)
+    assert hint is not None, said
+    for command in hint.groups():
+        assert f"--project {a} " in command, command
+        words = command.split()
+        assert words[:2] == ["cordon", "init"], command
+        code, out, err = _init(harness, config, *words[2:])
+        assert code == 0, out + err
+    data = json.loads(config.read_text("utf-8"))
+    a_args = data["projects"][str(a)]["mcpServers"]["files"]["args"]
+    b_args = data["projects"][str(b)]["mcpServers"]["files"]["args"]
+    assert a_args[a_args.index("--policy") + 1] == str(new)
+    assert b_args[b_args.index("--policy") + 1] == str(old)  # project b's is as it was

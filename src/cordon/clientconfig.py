@@ -385,10 +385,14 @@ def _left_alone(name: str, entry: Any) -> str | None:
     return None
 
 
-def _policy_not_changed(name: str, entry: Any, pols: Sequence[str], path: Path) -> str | None:
+def _policy_not_changed(
+    name: str, entry: Any, pols: Sequence[str], path: Path, prefix: str = ""
+) -> str | None:
     """A warning when ``--policy`` was given for an entry already behind cordon whose own
     ``--policy`` arguments differ: init leaves wrapped entries alone, so the new policy would
-    silently not apply (the user believes the server is now under it)."""
+    silently not apply (the user believes the server is now under it). For an entry of a
+    project's table (``prefix``, :func:`_tables`) the commands name ``--project DIR``: without
+    it they would unwrap and rewrap the name in every project's table."""
     if not pols or not isinstance(entry, dict) or not isinstance(entry.get("args"), list):
         return None
     if not _is_cordon(entry):
@@ -399,6 +403,8 @@ def _policy_not_changed(name: str, entry: Any, pols: Sequence[str], path: Path) 
     if current == list(pols):
         return None
     init = f"cordon init --config {shlex.quote(str(path))}"
+    if prefix.startswith("project ") and prefix.endswith(": "):
+        init += f" --project {shlex.quote(prefix[len('project ') : -2])}"
     again = " ".join(f"--policy {shlex.quote(p)}" for p in pols)
     return (
         f"{name}: already behind cordon, so its policy was NOT changed (it runs with "
@@ -547,7 +553,7 @@ def _left_as_is(
     """For an entry :func:`plan_init` leaves as it is: what was asked for it and is not done
     (``[]`` when it already is as asked: behind cordon, with the ``--policy`` given), the
     warning that says why added to ``warnings``."""
-    stale = _policy_not_changed(name, entry, pols, path)
+    stale = _policy_not_changed(name, entry, pols, path, prefix)
     if stale is not None:
         warnings.append(stale)
         return [f"{prefix}{name}: the --policy given was not applied (it is already behind cordon)"]
