@@ -3,10 +3,11 @@
 A rug pull can leave the tool's description alone and poison one parameter's description
 in ``inputSchema`` (or add a parameter): ``changed: inputSchema`` and the unchanged
 description would have the person accept text they never saw. :func:`definition_diff`
-lists every changed, added and removed leaf of the pinned fields (``name``, ``title``,
-``description``, ``inputSchema``, ``outputSchema``, ``annotations``) by its path, with the
-old and the new text: a property's name shows as a path segment, its description as a
-leaf (``inputSchema.properties.to.description``).
+lists every changed, added and removed leaf of the pinned fields
+(:data:`cordon.engine.pins.PINNED_FIELDS`: ``name``, ``title``, ``description``,
+``inputSchema``, ``outputSchema``, ``annotations``, ``icons``, ``execution``, ``_meta``) by
+its path, with the old and the new text: a property's name shows as a path segment, its
+description as a leaf (``inputSchema.properties.to.description``, ``_meta.ui.resourceUri``).
 
 Text is shown as a terminal cannot hide it: control, ANSI and bidi characters removed
 (:func:`cordon.audit.log.sanitize`), invisible and private-use characters and line breaks

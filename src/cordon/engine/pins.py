@@ -1,7 +1,9 @@
 """Tool pinning: fingerprints of tool definitions and rug-pull detection.
 
 A tool's fingerprint is the SHA-256 of the canonical JSON (sorted keys, no spaces) of the
-fields a model reads: name, title, description, inputSchema, outputSchema and annotations.
+fields of its definition that the model, the user or the host reads, or that set how a call
+runs (:data:`PINNED_FIELDS`): name, title, description, inputSchema, outputSchema,
+annotations, icons, execution and _meta.
 The first complete tools/list is the baseline; a later definition with another fingerprint
 is a rug pull (rule ``pin.changed``), a later new name is a shadow tool (``pin.unknown_tool``).
 Pattern after Trail of Bits' mcp-context-protector (field-by-field comparison).
@@ -17,6 +19,17 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+#: every field of a tool definition (MCP 2025-11-25 ``Tool``). Beside what the model reads
+#: (name to annotations): ``icons`` (``Icons``: images a client shows for the tool, a
+#: ``data:`` URI or a remote URL it fetches), ``execution`` (``ToolExecution``: its
+#: ``taskSupport`` decides whether a call runs as a task; not in 2026-07-28, pinned when a
+#: server lists it all the same) and ``_meta`` (basic/index "General fields: _meta"; there
+#: the MCP Apps extension, SEP-1865, names the UI resource a host renders for the tool,
+#: ``ui.resourceUri`` and the older ``"ui/resourceUri"``, and ``ui.visibility``, whether the
+#: model or only that UI may call it). Unpinned, a server could change them after its tools
+#: were accepted, with no hold and no question. ``_meta`` is pinned whole, not by known keys
+#: (fail closed: any key may be an extension a host acts on); none of the 15 servers the
+#: tests install lists a value there that changes between listings or restarts.
 PINNED_FIELDS: tuple[str, ...] = (
     "name",
     "title",
@@ -24,13 +37,16 @@ PINNED_FIELDS: tuple[str, ...] = (
     "inputSchema",
     "outputSchema",
     "annotations",
+    "icons",
+    "execution",
+    "_meta",
 )
 
 
 #: the MCP SDK's Python names of a tool's pinned fields and annotations: its models take
 #: either spelling (pydantic ``populate_by_name``; the protocol's own name wins when both are
 #: there), and a library caller's ``model_dump()`` writes the Python ones
-_PY_FIELDS = {"input_schema": "inputSchema", "output_schema": "outputSchema"}
+_PY_FIELDS = {"input_schema": "inputSchema", "output_schema": "outputSchema", "meta": "_meta"}
 _PY_ANNOTATIONS = {
     "read_only_hint": "readOnlyHint",
     "destructive_hint": "destructiveHint",
@@ -64,7 +80,7 @@ def tool_definition(tool: Any) -> dict[str, Any]:
 
 #: the pinned fields of a prompt (``prompts/list``): what a client shows its user in a prompt
 #: picker and what names the arguments it asks for. ``icons`` and ``_meta`` are not pinned
-#: (as for tools); they are still scanned with the rest of the list.
+#: (a tool's are, :data:`PINNED_FIELDS`); they are still scanned with the rest of the list.
 PROMPT_FIELDS: tuple[str, ...] = ("name", "title", "description", "arguments")
 
 
@@ -74,8 +90,21 @@ def canonical_prompt(prompt: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def canonical(tool: Mapping[str, Any]) -> dict[str, Any]:
-    """The pinned subset of a tool definition (absent fields omitted)."""
-    return {k: tool[k] for k in PINNED_FIELDS if k in tool and tool[k] is not None}
+    """The pinned subset of a tool definition (absent fields omitted), a field given under
+    its Python name (:func:`tool_definition`) under the protocol's. ``execution`` without
+    its default ``taskSupport: "forbidden"`` (MCP 2025-11-25 ``ToolExecution``: the value when
+    absent; the same call either way), omitted when nothing else is in it: a pin written
+    before ``execution`` was pinned still matches a server that lists the default
+    (server-filesystem and server-memory do on every tool)."""
+    t = tool_definition(tool)
+    out = {k: t[k] for k in PINNED_FIELDS if k in t and t[k] is not None}
+    run = out.get("execution")
+    if isinstance(run, Mapping) and run.get("taskSupport") == "forbidden":
+        run = {k: v for k, v in run.items() if k != "taskSupport"}
+        out["execution"] = run
+    if run == {}:
+        del out["execution"]
+    return out
 
 
 def fingerprint(tool: Mapping[str, Any]) -> str:

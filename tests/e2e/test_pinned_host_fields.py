@@ -1,0 +1,70 @@
+"""A server that changes, after its tools were pinned, what a host reads beside the model: the
+MCP Apps UI resource it renders for a tool (``_meta.ui.resourceUri``, ``_meta["ui/resourceUri"]``),
+the tool's icon, or whether a call runs as a task (``execution.taskSupport``). The changed tool
+is hidden, its calls denied (``pin.changed``) and stderr names it for ``cordon pin accept``,
+as for a changed description: on a re-list in one session and across a restart through the
+pin file. Through the real ``cordon run`` in front of an mcp 2.x SDK server
+(tests/servers/host_fields.py), with the SDK client, both protocol eras."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+from mcp import Client
+from mcp.client.stdio import stdio_client
+
+from cordon.audit.listing import as_per_tool
+from cordon.store.pins import PinFile
+from tests.conftest import ROOT, Harness, text_of
+
+pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
+
+SERVER = [sys.executable, str(ROOT / "tests" / "servers" / "host_fields.py")]
+#: what the server changes -> the pinned field that names it
+CHANGES = {"meta": "_meta", "icons": "icons", "execution": "execution"}
+
+
+#: (change, protocol era): ``execution`` is 2025-11-25 only (the SDK's server leaves it out
+#: of a 2026-07-28 tools/list, which has no tasks in the core protocol)
+ERAS = [(c, m) for c in CHANGES for m in ("legacy", "auto") if (c, m) != ("execution", "auto")]
+
+
+@pytest.mark.parametrize(("change", "mode"), ERAS)
+async def test_a_change_on_a_re_list_is_held(harness: Harness, change: str, mode: str) -> None:
+    err = harness.tmp / "cordon.err"
+    params = harness.cordon(SERVER, name="files", env={"HOST_FIELD_CHANGE": change})
+    with err.open("a", encoding="utf-8") as errlog:
+        async with Client(stdio_client(params, errlog=errlog), mode=mode) as client:  # type: ignore[arg-type]
+            first = {t.name: t for t in (await client.list_tools()).tools}
+            assert set(first) == {"preview", "note"}
+            meta = first["preview"].meta or {}
+            assert meta["ui"] == {"resourceUri": "ui://files/preview"}  # (relayed as listed)
+            assert not (await client.call_tool("preview", {"path": "a"})).is_error
+            names = {t.name for t in (await client.list_tools()).tools}
+            assert names == {"note"}
+            r = await client.call_tool("preview", {"path": "a"})
+            assert r.is_error and "pin.changed" in text_of(r), text_of(r)
+    pins = [r for r in as_per_tool(harness.records()) if r.get("kind") == "pin"]
+    assert [(r["rule"], r["details"]["changed_fields"]) for r in pins] == [
+        ("pin.changed", [CHANGES[change]])
+    ]
+    hint = [x for x in err.read_text("utf-8").splitlines() if "cordon pin accept" in x]
+    assert len(hint) == 1 and "tool 'preview' is hidden" in hint[0], hint
+
+
+@pytest.mark.parametrize("change", list(CHANGES))
+async def test_a_change_across_a_restart_is_held(harness: Harness, change: str) -> None:
+    pin_file = harness.tmp / "pins.json"
+    extra = ["--pin-file", str(pin_file)]
+    params = harness.cordon(SERVER, name="files", extra=extra)
+    async with Client(params, mode="legacy") as client:
+        assert {t.name for t in (await client.list_tools()).tools} == {"preview", "note"}
+    env = {"HOST_FIELD_CHANGE": change, "HOST_FIELD_FROM_START": "1"}
+    params = harness.cordon(SERVER, name="files", extra=extra, env=env)
+    async with Client(params, mode="legacy") as client:
+        assert {t.name for t in (await client.list_tools()).tools} == {"note"}
+        r = await client.call_tool("preview", {"path": "a"})
+        assert r.is_error and "pin.changed" in text_of(r), text_of(r)
+    [(server, tool, _old, _new)] = PinFile(pin_file).pending()
+    assert (server, tool) == ("files", "preview")  # kept for `cordon pin accept`
