@@ -4,11 +4,13 @@ the host's files are judged as the line run here and never forwarded: the runtim
 before ``run`` (``docker --context X run -v /:/host IMG chroot /host rm -rf DIR``), a chroot
 in a container started earlier (``docker exec CTR chroot /host ...``, ``kubectl exec``), a
 chroot into a directory under the host's ``/`` mount (``chroot /host/PARENT rm -rf NAME``), a
-privileged container that mounts the host's disk and enters it, and text piped into ``docker
-compose run SERVICE``. Each was allowed and forwarded before (with a daemon there, the
-delete would have run). Asserted on the side effects: the directory is still there and the
-server's log holds none of them; a near miss (``docker --context X ps``, ``docker exec CTR
-ls /host``) is still forwarded."""
+privileged container that mounts the host's disk and enters it, text piped into ``docker
+compose run SERVICE``, and a chroot in ``docker compose run SERVICE`` without the mount on
+the line (the compose file's volumes are not shown). Each was allowed and forwarded before
+(with a daemon there, the delete would have run). Asserted on the side effects: the
+directory is still there and the server's log holds none of them; a near miss (``docker
+--context X ps``, ``docker exec CTR ls /host``, ``docker compose run app ls /host``) is
+still forwarded."""
 
 from __future__ import annotations
 
@@ -24,7 +26,7 @@ pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
 
 SHELLBOX = ROOT / "tests" / "servers" / "shellbox.py"
 #: allowed near misses: forwarded to the server (which runs them: no daemon here, they fail)
-_NEAR = ["docker --context X ps", "docker exec ctr ls /host"]
+_NEAR = ["docker --context X ps", "docker exec ctr ls /host", "docker compose run app ls /host"]
 
 
 async def test_container_forms_reaching_the_host_are_denied_before_the_server(
@@ -54,6 +56,7 @@ async def test_container_forms_reaching_the_host_are_denied_before_the_server(
         f"docker run -v /:/host alpine chroot /host{victim.parent} rm -rf {victim.name}",
         f"docker run --privileged alpine sh -c 'mount /dev/sda1 /mnt && chroot /mnt {line}'",
         f"echo 'chroot /host {line}' | docker compose run -v /:/host app",
+        f"docker compose run --rm app chroot /host {line}",
     ]
     async with Client(params, mode="legacy") as client:
         await client.list_tools()

@@ -27,7 +27,8 @@ this machine's root file system (its programs, its ``/etc``, its systemd's socke
 A read-only mount of ``/`` counts too (the sockets under it still connect; its submounts may
 stay writable). Where the line cannot show the mount, any new root counts (fail closed):
 ``docker exec CTR chroot DIR CMD`` / ``kubectl exec POD -- chroot DIR CMD`` (the container was
-started earlier: :func:`exec_root_line`), and a ``--privileged`` run (``--cap-add SYS_ADMIN``
+started earlier: :func:`exec_root_line`; ``docker compose run SERVICE chroot DIR CMD``: the
+service's mounts are in the compose file), and a ``--privileged`` run (``--cap-add SYS_ADMIN``
 with ``--device``), which can mount the host's disk itself (``mount /dev/sda1 /mnt && chroot
 /mnt CMD``). With ``--pid=host`` process 1 is the host's init: ``nsenter -t 1 CMD`` and
 ``chroot /proc/1/root CMD`` run CMD in the host's namespaces and root. The runtime's options before ``run`` (``docker --context X run``, ``-H``) are
@@ -80,8 +81,9 @@ class ContainerRun(NamedTuple):
     """What a ``run`` does: the command it runs (argv, possibly empty: the image's own),
     the writable bind mounts ``(host, container)``, the working directory inside, where
     the host's ``/`` is bind-mounted (read-only too), whether it may mount the host's
-    disks itself (:func:`_privileged`) and whether it shares the host's processes
-    (``--pid=host``)."""
+    disks itself (:func:`_privileged`), whether it shares the host's processes
+    (``--pid=host``) and whether it has mounts the line does not show (``compose run``: the
+    service's ``volumes`` of the compose file)."""
 
     argv: tuple[str, ...]
     mounts: tuple[tuple[str, str], ...]
@@ -89,6 +91,7 @@ class ContainerRun(NamedTuple):
     roots: tuple[str, ...] = ()
     privileged: bool = False
     host_pid: bool = False
+    unseen: bool = False
 
 
 def _privileged(powers: set[str]) -> bool:
@@ -132,10 +135,12 @@ def _run_words(prog: str, args: tuple[str, ...]) -> tuple[str, ...] | None:
 
 def container_run(prog: str, args: tuple[str, ...]) -> ContainerRun | None:
     """The :class:`ContainerRun` of ``prog args`` when it runs a container with a writable
-    bind mount (or the host's ``/``, or privileged), else None."""
+    bind mount (or the host's ``/``, or privileged; or any ``compose run``: its service's
+    mounts are not in the line), else None."""
     words = _run_words(prog, args)
     if words is None:
         return None
+    compose = (subcommand_at(prog, args) or (0, False))[1]  # (its mounts: the compose file's)
     mounts: list[tuple[str, str]] = []
     roots: list[str] = []
     powers: set[str] = set()
@@ -176,11 +181,13 @@ def container_run(prog: str, args: tuple[str, ...]) -> ContainerRun | None:
         i += 1
     rest = words[i + 1 :] if i < len(words) and words[i] == "--" else words[i:]
     privileged, host_pid = _privileged(powers), "--pid=host" in powers
-    if not (mounts or roots or privileged or host_pid) or not rest:
+    if not (mounts or roots or privileged or host_pid or compose) or not rest:
         return None
     command = rest[1:]  # (after the image)
     argv = (entry, *command) if entry else command
-    return ContainerRun(tuple(argv), tuple(mounts), workdir, tuple(roots), privileged, host_pid)
+    return ContainerRun(
+        tuple(argv), tuple(mounts), workdir, tuple(roots), privileged, host_pid, compose
+    )
 
 
 def host_path(run: ContainerRun, path: str, cwd: str | None) -> str | None:
@@ -311,10 +318,12 @@ def _commands(argv: tuple[str, ...]) -> list[tuple[str, ...]]:
 def _chroots(run: ContainerRun, argv: tuple[str, ...]) -> list[tuple[str, tuple[str, ...]]]:
     """``(directory, command)`` of each :func:`_entered` of ``argv`` whose new root is a
     mount point of the host's ``/``; any new root when ``run`` is privileged (the host's
-    disk may be mounted inside, as the line does not show: fail closed), and process 1's
+    disk may be mounted inside, as the line does not show: fail closed) or has mounts the
+    line does not show (``compose run``: as :func:`exec_root_line`'s), and process 1's
     (``nsenter -t 1``, ``chroot /proc/1/root``) when it shares the host's processes."""
     roots = {posixpath.normpath(r) for r in run.roots} | ({_PID1_ROOT} if run.host_pid else set())
-    return [(d, c) for r, d, c in _entered(argv, run.workdir) if run.privileged or r in roots]
+    anywhere = run.privileged or run.unseen
+    return [(d, c) for r, d, c in _entered(argv, run.workdir) if anywhere or r in roots]
 
 
 def _lines(found: list[tuple[str, tuple[str, ...]]]) -> str | None:
@@ -329,7 +338,7 @@ def host_root_line(run: ContainerRun) -> str | None:
     DIR`` in DIR), or a chroot among the commands of its shell's ``-c LINE`` (``sh -c 'chroot
     /host CMD'``), one a line; None when it runs none (a chroot with no command:
     :func:`host_root_shell`)."""
-    if not (run.roots or run.privileged or run.host_pid) or not run.argv:
+    if not (run.roots or run.privileged or run.host_pid or run.unseen) or not run.argv:
         return None
     return _lines([found for argv in _commands(run.argv) for found in _chroots(run, argv)])
 
