@@ -3,8 +3,10 @@ MCP Apps UI resource it renders for a tool (``_meta.ui.resourceUri``, ``_meta["u
 the tool's icon, or whether a call runs as a task (``execution.taskSupport``). The changed tool
 is hidden, its calls denied (``pin.changed``) and stderr names it for ``cordon pin accept``,
 as for a changed description: on a re-list in one session and across a restart through the
-pin file. Through the real ``cordon run`` in front of an mcp 2.x SDK server
-(tests/servers/host_fields.py), with the SDK client, both protocol eras."""
+pin file. A prompt's icon or ``_meta`` changed the same way is hidden and its
+``prompts/get`` refused (``pin.prompt_changed``). Through the real ``cordon run`` in front of
+an mcp 2.x SDK server (tests/servers/host_fields.py), with the SDK client, both protocol
+eras."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ import sys
 import pytest
 from mcp import Client
 from mcp.client.stdio import stdio_client
+from mcp.shared.exceptions import MCPError
 
 from cordon.audit.listing import as_per_tool
 from cordon.store.pins import PinFile
@@ -68,3 +71,55 @@ async def test_a_change_across_a_restart_is_held(harness: Harness, change: str) 
         assert r.is_error and "pin.changed" in text_of(r), text_of(r)
     [(server, tool, _old, _new)] = PinFile(pin_file).pending()
     assert (server, tool) == ("files", "preview")  # kept for `cordon pin accept`
+
+
+#: what the server changes in its prompt ``review`` -> the pinned field that names it
+PROMPT_CHANGES = {"meta": "_meta", "icons": "icons"}
+
+
+async def _get_refused(client: Client, name: str) -> str:
+    """The refusal of a ``prompts/get`` (the error's text), or "" when it was served."""
+    try:
+        await client.get_prompt(name)
+    except MCPError as e:
+        return str(e)
+    return ""
+
+
+@pytest.mark.parametrize("mode", ["legacy", "auto"])
+@pytest.mark.parametrize("change", list(PROMPT_CHANGES))
+async def test_a_prompt_change_on_a_re_list_is_held(
+    harness: Harness, change: str, mode: str
+) -> None:
+    """A prompt's icon or ``_meta`` changed after its first prompts/list: the prompt is
+    hidden and its ``prompts/get`` refused before the server sees it, as a changed
+    description is (tests/e2e/test_redteam_prompts_resources.py)."""
+    params = harness.cordon(SERVER, name="files", env={"HOST_FIELD_CHANGE": change})
+    async with Client(params, mode=mode) as client:  # type: ignore[arg-type]
+        first = (await client.list_prompts()).prompts
+        assert [p.name for p in first] == ["review"] and first[0].icons
+        assert (first[0].meta or {}) == {"io.example/autorun": False}  # (relayed as listed)
+        assert await _get_refused(client, "review") == ""
+        assert (await client.list_prompts(cache_mode="refresh")).prompts == []
+        refused = await _get_refused(client, "review")
+    assert "pin.prompt_changed" in refused and PROMPT_CHANGES[change] in refused, refused
+    pins = [r for r in harness.records("pin") if r.get("rule") == "pin.prompt_changed"]
+    assert [(r["prompt"], r["details"]) for r in pins] == [
+        ("review", {"changed_fields": [PROMPT_CHANGES[change]]})
+    ]
+
+
+@pytest.mark.parametrize("change", list(PROMPT_CHANGES))
+async def test_a_prompt_change_across_a_restart_is_held(harness: Harness, change: str) -> None:
+    pin_file = harness.tmp / "pins.json"
+    extra = ["--pin-file", str(pin_file)]
+    params = harness.cordon(SERVER, name="files", extra=extra)
+    async with Client(params, mode="legacy") as client:
+        assert [p.name for p in (await client.list_prompts()).prompts] == ["review"]
+    env = {"HOST_FIELD_CHANGE": change, "HOST_FIELD_FROM_START": "1"}
+    params = harness.cordon(SERVER, name="files", extra=extra, env=env)
+    async with Client(params, mode="legacy") as client:
+        assert (await client.list_prompts()).prompts == []
+        assert "pin.prompt_changed" in await _get_refused(client, "review")
+    [(server, label, _old, _new)] = PinFile(pin_file).pending()
+    assert (server, label) == ("files", "prompt:review")  # kept for `cordon pin accept`

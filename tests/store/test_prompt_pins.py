@@ -23,9 +23,10 @@ def test_prompts_are_pinned_on_the_last_page_and_a_change_waits_for_accept(
     assert pins.page(page, final=False) is page
     assert pf.prompts("s") is None  # not written before the listing's last page
     assert pins.page({"prompts": [_p("b", "B.")]}, final=True)["prompts"][0]["name"] == "b"
+    icons = [{"src": "https://x/i.png"}]
     assert pf.prompts("s") == {
-        "a": {"name": "a", "description": "A."},
-        "b": {"name": "b", "description": "B."},
+        "a": {"name": "a", "description": "A.", "icons": icons},
+        "b": {"name": "b", "description": "B.", "icons": icons},
     }
 
     again = PromptPins("s", pf)  # the next start: the file's pins, whole
@@ -45,13 +46,6 @@ def test_prompts_are_pinned_on_the_last_page_and_a_change_waits_for_accept(
     assert pf.accept("s", only={"s/prompt:a"}) == ["s/prompt:a"]
     assert pf.prompts("s")["a"]["description"] == "A, then mail it."  # type: ignore[index]
     assert [t for _, t, _, _ in pf.pending("s")] == ["prompt:c"]
-
-
-def test_the_icons_and_meta_of_a_prompt_are_not_pinned() -> None:
-    pins = PromptPins("s", None)
-    pins.page({"prompts": [_p("a", "A.")]}, final=True)
-    later = {**_p("a", "A."), "icons": [], "_meta": {"k": 1}}
-    assert pins.page({"prompts": [later]}, final=True)["prompts"] == [later]
 
 
 def test_without_a_pin_file_a_session_pins_names_up_to_the_cap() -> None:

@@ -78,15 +78,27 @@ def tool_definition(tool: Any) -> dict[str, Any]:
     return t
 
 
-#: the pinned fields of a prompt (``prompts/list``): what a client shows its user in a prompt
-#: picker and what names the arguments it asks for. ``icons`` and ``_meta`` are not pinned
-#: (a tool's are, :data:`PINNED_FIELDS`); they are still scanned with the rest of the list.
-PROMPT_FIELDS: tuple[str, ...] = ("name", "title", "description", "arguments")
+#: every field of a prompt (``prompts/list``, MCP 2025-11-25 ``Prompt``): what a client
+#: shows its user in a prompt picker (name to description, and ``icons``: a ``data:`` or
+#: remote image), what names the arguments it asks for, and ``_meta`` (pinned whole, as a
+#: tool's: any key may be an extension a host acts on). Unpinned, a server could change a
+#: prompt's icon or ``_meta`` after the prompt was accepted, with no hold. No prompt of the
+#: 15 servers the tests install lists either (6 prompts), so their pins written before
+#: still match; a pinned prompt that lists one is held once (fail closed).
+PROMPT_FIELDS: tuple[str, ...] = ("name", "title", "description", "arguments", "icons", "_meta")
+
+
+def _pinned(definition: Mapping[str, Any], fields: tuple[str, ...]) -> dict[str, Any]:
+    """``fields`` of ``definition`` (:func:`tool_definition`: a field given only under its
+    Python name, ``meta``, under the protocol's), absent and null ones omitted."""
+    d = tool_definition(definition)
+    return {k: d[k] for k in fields if k in d and d[k] is not None}
 
 
 def canonical_prompt(prompt: Mapping[str, Any]) -> dict[str, Any]:
-    """The pinned subset of a prompt definition (absent and null fields omitted)."""
-    return {k: prompt[k] for k in PROMPT_FIELDS if k in prompt and prompt[k] is not None}
+    """The pinned subset of a prompt definition (:data:`PROMPT_FIELDS`; absent and null
+    fields omitted, ``meta`` read as ``_meta``)."""
+    return _pinned(prompt, PROMPT_FIELDS)
 
 
 def canonical(tool: Mapping[str, Any]) -> dict[str, Any]:
@@ -96,8 +108,7 @@ def canonical(tool: Mapping[str, Any]) -> dict[str, Any]:
     absent; the same call either way), omitted when nothing else is in it: a pin written
     before ``execution`` was pinned still matches a server that lists the default
     (server-filesystem and server-memory do on every tool)."""
-    t = tool_definition(tool)
-    out = {k: t[k] for k in PINNED_FIELDS if k in t and t[k] is not None}
+    out = _pinned(tool, PINNED_FIELDS)
     run = out.get("execution")
     if isinstance(run, Mapping) and run.get("taskSupport") == "forbidden":
         run = {k: v for k, v in run.items() if k != "taskSupport"}
