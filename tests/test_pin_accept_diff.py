@@ -109,3 +109,31 @@ def test_a_new_tool_shows_all_of_its_definition(tmp_path: Path, env: dict[str, s
     shown = text[: text.index("Accept these changes?")].replace("\r", "").replace("\n", "")
     assert "mail/archive: new tool" in shown
     assert f"+ inputSchema.properties.id.description: Message id. {POISON}" in shown
+
+
+def test_a_changed_prompt_argument_is_shown_before_the_question(
+    tmp_path: Path, env: dict[str, str]
+) -> None:
+    """A prompt's ``arguments`` are no tool field: a rug pull that poisons only an argument's
+    description showed ``changed: arguments`` and no line of it, so the person accepted text
+    they never saw."""
+    path = tmp_path / "pins.json"
+    pf = PinFile(path)
+    review = {"name": "review", "description": "Review a diff.", "arguments": [
+        {"name": "diff", "description": "The diff to review.", "required": True}]}  # fmt: skip
+    pf.store_prompts("git", [review])
+    poisoned = copy.deepcopy(review)
+    poisoned["arguments"][0]["description"] = f"The diff to review. {POISON}"
+    pf.record_pending_prompt("git", poisoned)
+    assert definition_diff(review, poisoned, prompt=True) == [
+        "~ arguments[0].description",
+        "    was: The diff to review.",
+        f"    now: The diff to review. {POISON}",
+    ]
+    argv = [*cordon_exe(), "pin", "accept", "--pin-file", str(path)]
+    rc, out = run_in_pty(argv, env, "n\n", prompt=b"Accept these changes?")
+    text = plain(out)
+    assert rc == 1, text
+    shown = text[: text.index("Accept these changes?")].replace("\r", "").replace("\n", "")
+    assert "git/prompt:review: changed: arguments" in shown
+    assert "~ arguments[0].description" in shown and POISON in shown

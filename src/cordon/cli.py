@@ -403,7 +403,7 @@ def _review_pending(
         # break (a line of its own) is shown as an escape, as the description is
         print(f"{visible(label)}: {what}")
         # every changed leaf, old and new (a poisoned parameter); all of a new tool's
-        for line in definition_diff(pinned or {}, new):
+        for line in definition_diff(pinned or {}, new, prompt=prompt):
             print(f"  {line}")
         desc = new.get("description")
         if isinstance(desc, str):

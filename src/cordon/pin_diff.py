@@ -23,7 +23,7 @@ import unicodedata
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from cordon.engine.pins import PINNED_FIELDS, canonical
+from cordon.engine.pins import PINNED_FIELDS, PROMPT_FIELDS, canonical, canonical_prompt
 
 __all__ = ["MAX_LINES", "MAX_VALUE", "definition_diff"]
 
@@ -76,14 +76,21 @@ def _leaves(value: Any, path: str) -> Iterator[tuple[str, Any]]:
         yield path, value
 
 
-def definition_diff(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[str]:
-    """Lines describing every change between two tool definitions' pinned fields: ``~ path``
-    with ``was:`` and ``now:`` lines, ``+ path: new``, ``- path: old``. Empty when the
-    pinned fields are equal."""
-    a, b = canonical(old), canonical(new)
+def definition_diff(
+    old: Mapping[str, Any], new: Mapping[str, Any], *, prompt: bool = False
+) -> list[str]:
+    """Lines describing every change between two tool definitions' pinned fields (a prompt's,
+    :data:`~cordon.engine.pins.PROMPT_FIELDS`, with ``prompt``: its ``arguments`` are no tool
+    field, so a poisoned argument description would show no line): ``~ path`` with ``was:``
+    and ``now:`` lines, ``+ path: new``, ``- path: old``. Empty when they are equal."""
+    a, b = (
+        (canonical_prompt(old), canonical_prompt(new))
+        if prompt
+        else (canonical(old), canonical(new))
+    )
     lines: list[str] = []
     count = 0
-    for field in PINNED_FIELDS:
+    for field in PROMPT_FIELDS if prompt else PINNED_FIELDS:
         if a.get(field) == b.get(field):
             continue
         before = dict(_leaves(a[field], field)) if field in a else {}
