@@ -138,6 +138,11 @@ class VerbatimURLs:
                         if not gens:
                             del self._where[d]
 
+    def held(self, url: str) -> bool:
+        """Whether a recorded output holds ``url`` whole, exactly as written (a URL token of
+        it: trailing sentence punctuation dropped, HTML character references decoded)."""
+        return len(url) <= _MAX_URL and bool(self._where.get(_digest(url)))
+
     def copied(self, urls: Sequence[str], written: Sequence[Token]) -> bool:
         """Whether one recorded output holds every one of ``urls`` whole and exactly as
         written, and its URL tokens on their hosts are the ``written`` tokens on those hosts

@@ -46,7 +46,7 @@ from cordon.engine import args as _args
 from cordon.engine import provenance as _prov
 from cordon.engine import rules
 from cordon.engine.action_names import FREE_TEXT_PARAMS, norm_key
-from cordon.engine.checks import _vouching
+from cordon.engine.checks import _planted_urls, _vouching
 from cordon.engine.checks._base import (
     OWN_ASK,
     PASS,
@@ -573,9 +573,11 @@ class _Scan:
             if odd_leaves and sources is None:
                 sources = odd_sources(odd_leaves, plain_leaves)
             odd = odd_source(dest, sources, self.patterns) if sources is not None else None
-            v = gate(self.ctx, dest, name, self.patterns, named, spelled[1], odd, plain,
-                     self.over_taint, listed_name and dest.kind in _prov.NAME_KINDS,
-                     self._repo_in_output(name, dest))  # fmt: skip
+            # (a place output chose on a host the user named: _planted_urls)
+            v = _planted_urls.check(self.ctx, dest, name, named and odd is None, plain, texts)
+            v = v or gate(self.ctx, dest, name, self.patterns, named, spelled[1], odd, plain,
+                          self.over_taint, listed_name and dest.kind in _prov.NAME_KINDS,
+                          self._repo_in_output(name, dest))  # fmt: skip
             if plain and odd is None:
                 self.spellings.append((dest.key, dest.raw))
                 host = dest.host
