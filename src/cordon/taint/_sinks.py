@@ -125,8 +125,9 @@ def is_url_param(name: str) -> bool:
 #: Tool-name tokens of a tool that sends, shares or invites: a message (``send_sms``,
 #: ``slack_post_message``, ``forward_email``, ``dm_user``), a call (``call_phone``, ``dial``),
 #: access that notifies the one it names (``share_document``, ``invite_member``,
-#: ``add_collaborator``, ``add_attendee``, ``jira_add_watcher``), a meeting whose invitations
-#: go to its guests (``create_meeting``). Not ``post``: an HTTP verb in generated names
+#: ``add_collaborator``, ``add_attendee``, ``jira_add_watcher``, ``add_permission``,
+#: ``grant_access``, ``add_delegate``), a meeting whose invitations go to its guests
+#: (``create_meeting``). Not ``post``: an HTTP verb in generated names
 #: (Notion's ``API-post-page`` writes a page; ``post_message`` has ``message``).
 SENDING_TOOL_TOKENS: frozenset[str] = frozenset(
     {
@@ -138,6 +139,11 @@ SENDING_TOOL_TOKENS: frozenset[str] = frozenset(
         "members", "attendee", "attendees", "participant", "participants", "guest", "guests",
         "invitee", "invitees", "assign", "assignee", "watcher", "watchers", "subscriber",
         "subscribers", "meeting", "meetings", "cc", "bcc",
+        # access granted to whom a call names (Google Drive's permissions.create takes the
+        # grantee's ``emailAddress`` and mails them; Box's collaborations; Gmail's
+        # delegates; an IAM binding's ``member``): the document goes where the grant does
+        "grant", "grants", "permission", "permissions", "collaboration", "collaborations",
+        "delegate", "delegates",
     }
 )  # fmt: skip
 
