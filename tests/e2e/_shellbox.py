@@ -24,12 +24,19 @@ class Shellbox(NamedTuple):
     params: StdioServerParameters
 
 
-def shellbox_in_front(harness: Harness) -> Shellbox:
-    """cordon in front of shellbox for ``harness``'s test (its HOME, audit log, store)."""
+def shellbox_in_front(harness: Harness, *, confined: bool = False) -> Shellbox:
+    """cordon in front of shellbox for ``harness``'s test (its HOME, audit log, store); with
+    ``confined``, a policy that confines paths and ``run_command`` to the project directory
+    (a delete outside it is denied as a delete, not only asked)."""
     sandbox = harness.tmp / "project"
     sandbox.mkdir()
     log = harness.tmp / "ran.log"
     env = {"SHELLBOX_DIR": str(sandbox), "SHELLBOX_LOG": str(log)}
-    loose = harness.policy({"version": 1}, name="loose.yaml")
-    params = harness.cordon([sys.executable, str(SHELLBOX)], policies=[loose], env=env)
+    if confined:
+        tools = {"run_command": {"base_dir": str(sandbox)}}
+        doc = {"version": 1, "allowed_path_prefixes": [str(sandbox)], "tools": tools}
+        policy = harness.policy(doc)
+    else:
+        policy = harness.policy({"version": 1}, name="loose.yaml")
+    params = harness.cordon([sys.executable, str(SHELLBOX)], policies=[policy], env=env)
     return Shellbox(sandbox, log, params)

@@ -15,16 +15,15 @@ still forwarded."""
 from __future__ import annotations
 
 import json
-import sys
 
 import pytest
 from mcp import Client
 
-from tests.conftest import ROOT, Harness, text_of
+from tests.conftest import Harness, text_of
+from tests.e2e._shellbox import shellbox_in_front
 
 pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
 
-SHELLBOX = ROOT / "tests" / "servers" / "shellbox.py"
 #: allowed near misses: forwarded to the server (which runs them: no daemon here, they fail)
 _NEAR = ["docker --context X ps", "docker exec ctr ls /host", "docker compose run app ls /host"]
 
@@ -32,21 +31,10 @@ _NEAR = ["docker --context X ps", "docker exec ctr ls /host", "docker compose ru
 async def test_container_forms_reaching_the_host_are_denied_before_the_server(
     harness: Harness,
 ) -> None:
-    sandbox = harness.tmp / "project"
-    sandbox.mkdir()
+    sandbox, log, params = shellbox_in_front(harness, confined=True)
     victim = harness.tmp / "victim"
     victim.mkdir()
     (victim / "keep.txt").write_text("keep", "utf-8")
-    log = harness.tmp / "ran.log"
-    policy = harness.policy(
-        {
-            "version": 1,
-            "allowed_path_prefixes": [str(sandbox)],
-            "tools": {"run_command": {"base_dir": str(sandbox)}},
-        }
-    )
-    env = {"SHELLBOX_DIR": str(sandbox), "SHELLBOX_LOG": str(log)}
-    params = harness.cordon([sys.executable, str(SHELLBOX)], policies=[policy], env=env)
     line = f"rm -rf {victim}"
     forms = [
         f"docker --context X run -v /:/host alpine chroot /host {line}",

@@ -12,16 +12,15 @@ way (tests/engine/test_local_login_shells.py) but not installed here."""
 from __future__ import annotations
 
 import json
-import sys
 
 import pytest
 from mcp import Client
 
-from tests.conftest import ROOT, Harness, text_of
+from tests.conftest import Harness, text_of
+from tests.e2e._shellbox import shellbox_in_front
 
 pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
 
-SHELLBOX = ROOT / "tests" / "servers" / "shellbox.py"
 #: an ordinary line piped into the same shell: its own verdict (allowed), and really run
 _OK = "echo 'echo ok > ok.txt' | unshare"
 
@@ -29,21 +28,10 @@ _OK = "echo 'echo ok > ok.txt' | unshare"
 async def test_a_delete_piped_into_a_bare_shell_is_denied_before_the_server_runs_it(
     harness: Harness,
 ) -> None:
-    sandbox = harness.tmp / "project"
-    sandbox.mkdir()
+    sandbox, log, params = shellbox_in_front(harness, confined=True)
     victim = harness.tmp / "victim"
     victim.mkdir()
     (victim / "keep.txt").write_text("keep", "utf-8")
-    log = harness.tmp / "ran.log"
-    policy = harness.policy(
-        {
-            "version": 1,
-            "allowed_path_prefixes": [str(sandbox)],
-            "tools": {"run_command": {"base_dir": str(sandbox)}},
-        }
-    )
-    env = {"SHELLBOX_DIR": str(sandbox), "SHELLBOX_LOG": str(log)}
-    params = harness.cordon([sys.executable, str(SHELLBOX)], policies=[policy], env=env)
     line = f"rm -rf {victim}"
     piped = [f"echo '{line}' | unshare", f"echo '{line}' | su", f"unshare <<'EOF'\n{line}\nEOF"]
     async with Client(params, mode="legacy") as client:
