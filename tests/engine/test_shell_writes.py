@@ -184,6 +184,7 @@ def test_code_writes_by_family() -> None:
         "docker container run -itv /:/host alpine rm -rf /host/root",
         "podman run -v ~/:/h alpine sh -c 'cd /h && rm -rf .ssh'",
         "docker run -v /etc:/e alpine sh -c 'echo x > /e/hosts'",
+        "docker run -v /:/host:ro alpine rm -rf /host/etc",  # (its submounts may be writable)
     ],
 )
 def test_deletes_through_bind_mounts_are_judged_as_host_paths(tmp_path: Path, command: str) -> None:
@@ -193,8 +194,9 @@ def test_deletes_through_bind_mounts_are_judged_as_host_paths(tmp_path: Path, co
 @pytest.mark.parametrize(
     "command",
     [
-        "docker run -v /:/host:ro alpine rm -rf /host/etc",  # read-only
-        "docker run --mount type=bind,src=/,dst=/h,readonly alpine rm -rf /h/etc",
+        # read-only and no writable submount (engine/container_mounts: -v /:/host:ro is not)
+        "docker run --mount type=bind,src=/,dst=/h,readonly,bind-recursive=readonly alpine"
+        " rm -rf /h/etc",
         "docker run -v data:/d alpine rm -rf /d/x",  # a named volume
         "docker run -v /:/host alpine rm -rf /tmp/x",  # the container's own path
         "docker run -v $PWD:/src node:20 sh -c 'cd /src && rm -rf node_modules'",

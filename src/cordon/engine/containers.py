@@ -4,9 +4,11 @@
 options; ``container run``; ``docker compose run`` and ``docker-compose run``, the line's
 own options only, not the compose file's; ``create`` is not run) the way the CLI does: the
 bind mounts (``-v HOST:CTR[:ro]``, ``--volume``, ``--mount
-type=bind,source=..,target=..[,readonly]``), the working directory (``-w``), the
-entrypoint, the image (or service) and the command after it. :func:`host_path` maps a
-path inside the container back to the host path a writable mount puts there.
+type=bind,source=..,target=..[,readonly]``: :mod:`.container_mounts`), the working directory
+(``-w``), the entrypoint, the image (or service) and the command after it. :func:`host_path`
+maps a path inside the container back to the host path a mount puts there: a read-only one
+too, unless docker leaves no writable submount under it (``ro`` alone does on Engine before
+v25 and kernels before 5.12: :mod:`.container_mounts`).
 :mod:`.shell` parses the command and records each delete or overwrite under a mount as one
 of the host path, judged as any other (``action.delete_outside``). :func:`host_root_line`:
 the line ``chroot DIR CMD`` (``unshare -R DIR``, ``firejail --chroot=DIR``) runs where DIR
@@ -24,8 +26,9 @@ Attack class: chroot(1) into the host's root mounted in the container (``docker 
 this machine's root file system (its programs, its ``/etc``, its systemd's socket under
 ``/run``): CMD is read as the same line run here in ``/``; so are ``unshare -R /host CMD``
 (``--root``; ``-w DIR``: in DIR), ``firejail --chroot=/host CMD`` and ``busybox chroot``'s.
-A read-only mount of ``/`` counts too (the sockets under it still connect; its submounts may
-stay writable). Where the line cannot show the mount, any new root counts (fail closed):
+A read-only mount of ``/`` counts too, sealed or not (the sockets under it still connect),
+and a chroot into a directory under it is read as under a writable one
+(:func:`subroot_runs`) unless the mount is sealed (:mod:`.container_mounts`). Where the line cannot show the mount, any new root counts (fail closed):
 ``docker exec CTR chroot DIR CMD`` / ``kubectl exec POD -- chroot DIR CMD`` (the container was
 started earlier: :func:`exec_root_line`; ``docker compose run SERVICE chroot DIR CMD``: the
 service's mounts are in the compose file), and a ``--privileged`` run (``--cap-add SYS_ADMIN``
@@ -43,6 +46,7 @@ import shlex
 from typing import NamedTuple
 
 from cordon.engine.container_cli import exec_argv, subcommand_at
+from cordon.engine.container_mounts import bind_mount
 
 __all__ = [
     "ContainerRun",
@@ -72,14 +76,12 @@ _VALUE = frozenset(
      "--storage-opt", "--sysctl", "--volume-driver", "--annotation", "--detach-keys",
      "--env-from-file"}
 )  # fmt: skip
-#: :data:`cordon.engine.shell_commands.DYNAMIC`: a host path computed at run time is mounted
-#: too (``-v "$(pwd)":/src``); a write under it is then asked about, as ``rm $(pwd)/x`` is
-_DYNAMIC = "\x00"
 
 
 class ContainerRun(NamedTuple):
     """What a ``run`` does: the command it runs (argv, possibly empty: the image's own),
-    the writable bind mounts ``(host, container)``, the working directory inside, where
+    the bind mounts ``(host, container)`` a write may go through (read-only ones too, unless
+    sealed: :mod:`.container_mounts`), the working directory inside, where
     the host's ``/`` is bind-mounted (read-only too), whether it may mount the host's
     disks itself (:func:`_privileged`), whether it shares the host's processes
     (``--pid=host``) and whether it has mounts the line does not show (``compose run``: the
@@ -103,26 +105,6 @@ def _privileged(powers: set[str]) -> bool:
     return "--privileged" in powers or bool({"SYS_ADMIN", "ALL"} & powers and "--device" in powers)
 
 
-def _bind(value: str, long_form: bool) -> tuple[str, str, bool] | None:
-    """(host, container, read-only) of a bind mount given as an option value, or None."""
-    if long_form:
-        fields = dict(f.partition("=")[::2] for f in value.split(","))
-        if fields.get("type", "volume") != "bind":
-            return None
-        readonly = "readonly" in fields or "ro" in fields
-        host = fields.get("source") or fields.get("src") or ""
-        ctr = fields.get("target") or fields.get("destination") or fields.get("dst") or ""
-    else:
-        parts = value.split(":")
-        if len(parts) < 2:
-            return None
-        readonly = len(parts) > 2 and "ro" in parts[2].split(",")
-        host, ctr = parts[0], parts[1]
-    if not (host.startswith(("/", "~", ".")) or _DYNAMIC in host) or not ctr.startswith("/"):
-        return None  # (a named volume, or a path the CLI would refuse)
-    return host, ctr, readonly
-
-
 def _run_words(prog: str, args: tuple[str, ...]) -> tuple[str, ...] | None:
     """``run`` and the words after it when ``prog args`` is ``RUNNER [OPTIONS] [container]
     run`` or ``RUNNER [OPTIONS] compose [OPTIONS] run`` (``docker-compose``,
@@ -134,8 +116,8 @@ def _run_words(prog: str, args: tuple[str, ...]) -> tuple[str, ...] | None:
 
 
 def container_run(prog: str, args: tuple[str, ...]) -> ContainerRun | None:
-    """The :class:`ContainerRun` of ``prog args`` when it runs a container with a writable
-    bind mount (or the host's ``/``, or privileged; or any ``compose run``: its service's
+    """The :class:`ContainerRun` of ``prog args`` when it runs a container with a bind
+    mount not sealed (or the host's ``/``, or privileged; or any ``compose run``: its service's
     mounts are not in the line), else None."""
     words = _run_words(prog, args)
     if words is None:
@@ -163,8 +145,8 @@ def container_run(prog: str, args: tuple[str, ...]) -> ContainerRun | None:
         if not eq and name in _VALUE and i + 1 < len(words):
             value, i = words[i + 1], i + 1
         if name in ("-v", "--volume", "--mount"):
-            bind = _bind(value, name == "--mount")
-            if bind is not None and not bind[2]:
+            bind = bind_mount(value, name == "--mount")
+            if bind is not None and not bind[2]:  # (:ro too: its submounts may be writable)
                 mounts.append(bind[:2])
             if bind is not None and bind[0].startswith("/") and not bind[0].strip("/"):
                 roots.append(bind[1])  # (-v /:/host, -v //:/host:ro)
@@ -191,7 +173,7 @@ def container_run(prog: str, args: tuple[str, ...]) -> ContainerRun | None:
 
 
 def host_path(run: ContainerRun, path: str, cwd: str | None) -> str | None:
-    """The host path a writable mount of ``run`` puts at ``path`` (inside the container,
+    """The host path a mount of ``run`` puts at ``path`` (inside the container,
     relative to ``cwd`` or the working directory), or None when no mount holds it."""
     inside = posixpath.normpath(posixpath.join(run.workdir, cwd or "", path))
     for host, ctr in sorted(run.mounts, key=lambda m: len(m[1]), reverse=True):
@@ -364,8 +346,8 @@ def exec_root_shell(prog: str, args: tuple[str, ...]) -> bool:
 
 
 def _remounted(run: ContainerRun, root: str) -> tuple[tuple[str, str], ...]:
-    """``run``'s writable mounts as seen from ``root`` made the root directory: a mount
-    holding ``root`` puts its host directory there (``-v /:/host``, ``chroot /host/etc``:
+    """``run``'s mounts as seen from ``root`` made the root directory: a mount holding
+    ``root`` puts its host directory there (``-v /:/host``, ``chroot /host/etc``:
     ``/etc`` at ``/``), a mount under ``root`` stays under it."""
     out: list[tuple[str, str]] = []
     for host, ctr in run.mounts:
