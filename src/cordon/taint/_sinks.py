@@ -126,7 +126,7 @@ def is_url_param(name: str) -> bool:
 #: ``slack_post_message``, ``forward_email``, ``dm_user``), a call (``call_phone``, ``dial``),
 #: access that notifies the one it names (``share_document``, ``invite_member``,
 #: ``add_collaborator``, ``add_attendee``, ``jira_add_watcher``, ``add_permission``,
-#: ``grant_access``, ``add_delegate``), a meeting whose invitations go to its guests
+#: ``grant_access``, ``add_delegate``, ``transfer_ownership``), a meeting whose invitations go to its guests
 #: (``create_meeting``). Not ``post``: an HTTP verb in generated names
 #: (Notion's ``API-post-page`` writes a page; ``post_message`` has ``message``).
 SENDING_TOOL_TOKENS: frozenset[str] = frozenset(
@@ -144,6 +144,10 @@ SENDING_TOOL_TOKENS: frozenset[str] = frozenset(
         # delegates; an IAM binding's ``member``): the document goes where the grant does
         "grant", "grants", "permission", "permissions", "collaboration", "collaborations",
         "delegate", "delegates",
+        # ownership handed to whom a call names: Drive's transferOwnership makes the grantee
+        # the file's owner and mails them (not ``transfer`` alone: a payment's payee comes
+        # from an invoice the user asked to pay, and action.payment asks a person)
+        "owner", "owners", "ownership",
     }
 )  # fmt: skip
 
