@@ -19,7 +19,8 @@ alpine rm -rf /host/etc``): the delete names a container path, and the container
 paths (``rm -rf /tmp/x`` in it) delete nothing on the host. A named volume (``-v data:/d``)
 is not a host path. A chroot into a directory under a mount (``-v /:/host ... chroot
 /host/etc rm -rf nginx``, ``-v /etc:/h ... chroot /h``) makes its deletes the host path's
-too (:func:`subroot_runs`). Not read: compose files, ``--volumes-from``.
+too (:func:`subroot_runs`). Not read: compose files, the mounts ``--volumes-from CTR`` takes
+from CTR (a chroot under them is: below).
 
 Attack class: chroot(1) into the host's root mounted in the container (``docker run -v
 /:/host alpine chroot /host systemctl poweroff``, ``... rm -rf /etc/nginx``) runs CMD against
@@ -31,7 +32,8 @@ and a chroot into a directory under it is read as under a writable one
 (:func:`subroot_runs`) unless the mount is sealed (:mod:`.container_mounts`). Where the line cannot show the mount, any new root counts (fail closed):
 ``docker exec CTR chroot DIR CMD`` / ``kubectl exec POD -- chroot DIR CMD`` (the container was
 started earlier: :func:`exec_root_line`; ``docker compose run SERVICE chroot DIR CMD``: the
-service's mounts are in the compose file), and a ``--privileged`` run (``--cap-add SYS_ADMIN``
+service's mounts are in the compose file; ``docker run --volumes-from CTR IMAGE chroot DIR
+CMD``: the run takes every mount of CTR, which may hold the host's ``/``), and a ``--privileged`` run (``--cap-add SYS_ADMIN``
 with ``--device``), which can mount the host's disk itself (``mount /dev/sda1 /mnt && chroot
 /mnt CMD``). With ``--pid=host`` process 1 is the host's init: ``nsenter -t 1 CMD`` and
 ``chroot /proc/1/root CMD`` run CMD in the host's namespaces and root. The runtime's options before ``run`` (``docker --context X run``, ``-H``) are
@@ -85,7 +87,7 @@ class ContainerRun(NamedTuple):
     the host's ``/`` is bind-mounted (read-only too), whether it may mount the host's
     disks itself (:func:`_privileged`), whether it shares the host's processes
     (``--pid=host``) and whether it has mounts the line does not show (``compose run``: the
-    service's ``volumes`` of the compose file)."""
+    service's ``volumes`` of the compose file; ``--volumes-from CTR``: CTR's)."""
 
     argv: tuple[str, ...]
     mounts: tuple[tuple[str, str], ...]
@@ -117,8 +119,8 @@ def _run_words(prog: str, args: tuple[str, ...]) -> tuple[str, ...] | None:
 
 def container_run(prog: str, args: tuple[str, ...]) -> ContainerRun | None:
     """The :class:`ContainerRun` of ``prog args`` when it runs a container with a bind
-    mount not sealed (or the host's ``/``, or privileged; or any ``compose run``: its service's
-    mounts are not in the line), else None."""
+    mount not sealed (or the host's ``/``, or privileged; or any ``compose run`` or
+    ``--volumes-from``: its mounts are not in the line), else None."""
     words = _run_words(prog, args)
     if words is None:
         return None
@@ -160,15 +162,18 @@ def container_run(prog: str, args: tuple[str, ...]) -> ContainerRun | None:
             powers.update(c.upper().removeprefix("CAP_") for c in value.split(","))
         elif name == "--pid" and value == "host":  # (process 1 is the host's init)
             powers.add("--pid=host")
+        elif name == "--volumes-from":  # (another container's mounts: not in the line)
+            powers.add(name)
         i += 1
     rest = words[i + 1 :] if i < len(words) and words[i] == "--" else words[i:]
     privileged, host_pid = _privileged(powers), "--pid=host" in powers
-    if not (mounts or roots or privileged or host_pid or compose) or not rest:
+    unseen = compose or "--volumes-from" in powers
+    if not (mounts or roots or privileged or host_pid or unseen) or not rest:
         return None
     command = rest[1:]  # (after the image)
     argv = (entry, *command) if entry else command
     return ContainerRun(
-        tuple(argv), tuple(mounts), workdir, tuple(roots), privileged, host_pid, compose
+        tuple(argv), tuple(mounts), workdir, tuple(roots), privileged, host_pid, unseen
     )
 
 
@@ -301,8 +306,9 @@ def _chroots(run: ContainerRun, argv: tuple[str, ...]) -> list[tuple[str, tuple[
     """``(directory, command)`` of each :func:`_entered` of ``argv`` whose new root is a
     mount point of the host's ``/``; any new root when ``run`` is privileged (the host's
     disk may be mounted inside, as the line does not show: fail closed) or has mounts the
-    line does not show (``compose run``: as :func:`exec_root_line`'s), and process 1's
-    (``nsenter -t 1``, ``chroot /proc/1/root``) when it shares the host's processes."""
+    line does not show (``compose run``, ``--volumes-from``: as :func:`exec_root_line`'s),
+    and process 1's (``nsenter -t 1``, ``chroot /proc/1/root``) when it shares the host's
+    processes."""
     roots = {posixpath.normpath(r) for r in run.roots} | ({_PID1_ROOT} if run.host_pid else set())
     anywhere = run.privileged or run.unseen
     return [(d, c) for r, d, c in _entered(argv, run.workdir) if anywhere or r in roots]
