@@ -1,7 +1,8 @@
 """A destination planted in untrusted output never reaches the server through a tool that
 grants access to whom it names under a parameter no sink name covers
 (``add_permission(grantee)``, Google Drive's permissions.create mailing the grantee a link;
-``grant_access(principal="user:ADDRESS")``, an IAM binding): the document goes where the
+``grant_access(principal="user:ADDRESS")``, an IAM binding; ``transfer_ownership(new_owner)``,
+Drive's transferOwnership): the document goes where the
 grant does. With no policy, through the real ``cordon run`` in front of an SDK server. Before,
 each went out as ``default.allow``; a grantee no output named still goes through unasked."""
 
@@ -34,6 +35,7 @@ async def test_a_planted_grantee_never_reaches_the_server(harness: Harness) -> N
         for tool, args in [
             ("add_permission", {"file_id": "q3-forecast", "grantee": EMAIL, "role": "reader"}),
             ("grant_access", {"resource": "gs://payroll", "principal": f"user:{EMAIL}"}),
+            ("transfer_ownership", {"file_id": "q3-forecast", "new_owner": EMAIL}),
         ]:
             r = await client.call_tool(tool, args)
             assert r.is_error and "taint.seen_in_output" in text_of(r), (tool, text_of(r))
