@@ -67,7 +67,9 @@ def main() -> int:
         hidden += bool(bad)
         for f in bad if not args.all else found:
             rules[f.rule] += f in bad
-            print(f"{f.severity:8} {f.rule:34} {server}/{tool.get('name')} {f.path}: {matched(tool, f)!r}")
+            print(
+                f"{f.severity:8} {f.rule:34} {server}/{tool.get('name')} {f.path}: {matched(tool, f)!r}"
+            )
     flagged = 0
     for server, text, _source in INSTRUCTIONS:
         found = scan_instructions(text)
