@@ -27,17 +27,21 @@ Attack class: chroot(1) into the host's root mounted in the container (``docker 
 this machine's root file system (its programs, its ``/etc``, its systemd's socket under
 ``/run``): CMD is read as the same line run here in ``/``; so are ``unshare -R /host CMD``
 (``--root``; ``-w DIR``: in DIR), ``firejail --chroot=/host CMD`` and ``busybox chroot``'s.
-A read-only mount of ``/`` counts too, sealed or not (the sockets under it still connect),
-and a chroot into a directory under it is read as under a writable one
-(:func:`subroot_runs`) unless the mount is sealed (:mod:`.container_mounts`). Where the line cannot show the mount, any new root counts (fail closed):
-``docker exec CTR chroot DIR CMD`` / ``kubectl exec POD -- chroot DIR CMD`` (the container was
-started earlier: :func:`exec_root_line`; ``docker compose run SERVICE chroot DIR CMD``: the
-service's mounts are in the compose file; ``docker run --volumes-from CTR IMAGE chroot DIR
-CMD``: the run takes every mount of CTR, which may hold the host's ``/``), and a ``--privileged`` run (``--cap-add SYS_ADMIN``
-with ``--device``), which can mount the host's disk itself (``mount /dev/sda1 /mnt && chroot
-/mnt CMD``). With ``--pid=host`` process 1 is the host's init: ``nsenter -t 1 CMD`` and
-``chroot /proc/1/root CMD`` run CMD in the host's namespaces and root. The runtime's options before ``run`` (``docker --context X run``, ``-H``) are
-read by :mod:`.container_cli`: the daemon they name may be this host's, so the line is read
+A read-only mount of ``/`` counts too, sealed or not (the sockets under it still connect), and
+a chroot into a directory under it is read as under a writable one (:func:`subroot_runs`)
+unless the mount is sealed (:mod:`.container_mounts`). Where the line cannot show the mount,
+any new root counts (fail closed): ``docker exec CTR chroot DIR CMD`` / ``kubectl exec POD --
+chroot DIR CMD`` (the container was started earlier: :func:`exec_root_line`; ``docker compose
+run SERVICE chroot DIR CMD``: the service's mounts are in the compose file; ``docker run
+--volumes-from CTR IMAGE chroot DIR CMD``: the run takes every mount of CTR, which may hold the
+host's ``/``), and a ``--privileged`` run (``--cap-add SYS_ADMIN`` with ``--device``), which
+can mount the host's disk itself (``mount /dev/sda1 /mnt && chroot /mnt CMD``). With
+``--pid=host`` process 1 is the host's init: ``nsenter -t 1 CMD`` and ``chroot /proc/1/root
+CMD`` run CMD in the host's namespaces and root (any other process's too, ``nsenter
+--mount=/proc/PID/ns/mnt``; ``--pid=container:CTR`` may be the host's); not under
+``--privileged`` alone, whose own PID namespace makes process 1 the container's
+(:func:`_chroots`). The runtime's options before ``run`` (``docker --context X run``, ``-H``)
+are read by :mod:`.container_cli`: the daemon they name may be this host's, so the line is read
 as run here.
 """
 
@@ -160,14 +164,14 @@ def container_run(prog: str, args: tuple[str, ...]) -> ContainerRun | None:
             powers.add(name)  # (--privileged=false: not)
         elif name == "--cap-add":
             powers.update(c.upper().removeprefix("CAP_") for c in value.split(","))
-        elif name == "--pid" and value == "host":  # (process 1 is the host's init)
-            powers.add("--pid=host")
+        elif name == "--pid" and (value == "host" or value.startswith("container:")):
+            powers.add("--pid=host")  # (process 1 is the host's init, or another container's)
         elif name == "--volumes-from":  # (another container's mounts: not in the line)
             powers.add(name)
         i += 1
     rest = words[i + 1 :] if i < len(words) and words[i] == "--" else words[i:]
-    privileged, host_pid = _privileged(powers), "--pid=host" in powers
     unseen = compose or "--volumes-from" in powers
+    privileged, host_pid = _privileged(powers), "--pid=host" in powers or compose
     if not (mounts or roots or privileged or host_pid or unseen) or not rest:
         return None
     command = rest[1:]  # (after the image)
@@ -233,27 +237,46 @@ def _unshare(argv: tuple[str, ...]) -> tuple[str, str, tuple[str, ...]] | None:
 #: nsenter(1)'s options that take the next word (its namespace options take a file only after
 #: ``=``; ``-r``/``-w`` a directory only attached)
 _NSENTER_VALUE = frozenset({"-t", "--target", "-S", "--setuid", "-G", "--setgid", "-Z"})
-#: the root directory of process 1 (``/proc/1/root``): the host's ``/`` when the container
-#: shares the host's process namespace (``--pid=host``)
+#: nsenter(1)'s namespace options, which name a namespace file after ``=``
+_NSENTER_FILES = frozenset(
+    {"--mount", "--uts", "--ipc", "--net", "--pid", "--cgroup", "--user", "--time"}
+)
+#: the root directory of process 1 (``/proc/1/root``), standing for any process's namespaces
+#: and root: the host's when the container shares the host's process namespace
+#: (``--pid=host``: :func:`_process_root`)
 _PID1_ROOT = "/proc/1/root"
 
 
+def _process_root(root: str) -> bool:
+    """Whether ``root`` (normalized) is a process's root directory or under it
+    (``/proc/PID/root``; not ``/proc/self``'s, the command's own)."""
+    parts = root.split("/")
+    return root.startswith("/proc/") and parts[3:4] == ["root"] and parts[2] != "self"
+
+
 def _nsenter(argv: tuple[str, ...]) -> tuple[str, str, tuple[str, ...]] | None:
-    """``(/proc/1/root, /, command)`` of ``nsenter -t 1 [OPTIONS] [CMD...]`` (``--target=1``,
-    ``-t1``): the command runs in process 1's namespaces, its mount namespace and so its root
-    too with ``-m``/``-a`` (any option counts: fail closed); else None."""
-    target, i = "", 1
+    """``(root, /, command)`` of ``nsenter [OPTIONS] [CMD...]``: ``--root=DIR`` (``-rDIR``)
+    a new root DIR, as chroot's; else, when it enters another process's namespaces (``-t
+    PID``, ``--target=PID``, ``-t1``, or a namespace file ``--mount=/proc/PID/ns/mnt``),
+    :data:`_PID1_ROOT` (any such option counts: fail closed); else None."""
+    target, root, files, i = "", "", False, 1
     while i < len(argv) and argv[i].startswith("-") and argv[i] != "--":
         a, i = argv[i], i + 1
         name, eq, value = a.partition("=")
         if not eq and name in _NSENTER_VALUE:
             value, i = (argv[i] if i < len(argv) else ""), i + 1
-        elif name[:2] == "-t" and len(name) > 2:
-            name, value = "-t", name[2:]
+        elif not a.startswith("--") and len(a) > 2 and a[1] in "tr":  # (-t1, -r/mnt)
+            name, value = "-" + a[1], a[2:]
         if name in ("-t", "--target"):
             target = value
+        elif name in ("-r", "--root"):
+            root = value  # (none: the target's own root)
+        elif eq and name in _NSENTER_FILES:
+            files = True
     rest = argv[i + (argv[i : i + 1] == ("--",)) :]
-    return (_PID1_ROOT, "/", rest) if target == "1" else None
+    if root:
+        return root, "/", rest
+    return (_PID1_ROOT, "/", rest) if target or files else None
 
 
 def _new_root(argv: tuple[str, ...]) -> tuple[str, str, tuple[str, ...]] | None:
@@ -309,9 +332,21 @@ def _chroots(run: ContainerRun, argv: tuple[str, ...]) -> list[tuple[str, tuple[
     line does not show (``compose run``, ``--volumes-from``: as :func:`exec_root_line`'s),
     and process 1's (``nsenter -t 1``, ``chroot /proc/1/root``) when it shares the host's
     processes."""
-    roots = {posixpath.normpath(r) for r in run.roots} | ({_PID1_ROOT} if run.host_pid else set())
+    roots = {posixpath.normpath(r) for r in run.roots}
     anywhere = run.privileged or run.unseen
-    return [(d, c) for r, d, c in _entered(argv, run.workdir) if anywhere or r in roots]
+    # A process's root and namespaces (nsenter -t PID, chroot /proc/PID/root) are the host's
+    # only when the container shares the host's process namespace (--pid=host, or another
+    # container's, which may be the host's; a compose file's pid: host is not shown).
+    # --privileged alone does not: the container gets its own PID namespace (docker run
+    # reference, --pid), whose process 1 is its own first process, so nsenter -t 1 enters the
+    # container's own namespaces and root. What --privileged adds is mounting the host's disk
+    # (mount /dev/sda1 /mnt): a chroot, nsenter --root or unshare -R into any other directory
+    # still counts, as that mount is not in the line.
+    return [
+        (d, c)
+        for r, d, c in _entered(argv, run.workdir)
+        if (run.host_pid if _process_root(r) else anywhere or r in roots)
+    ]
 
 
 def _lines(found: list[tuple[str, tuple[str, ...]]]) -> str | None:
