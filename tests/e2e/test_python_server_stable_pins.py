@@ -2,7 +2,8 @@
 mcp-atlassian joins ``jira_get_issue``'s ``fields`` default from a set, so each start under
 hash randomisation listed it in another order, and with a pin file every start hid four
 tools as changed (``pin.changed``). ``cordon run`` gives the server ``PYTHONHASHSEED=0``
-unless its environment sets one (``cordon.proxy.stdio.upstream_env``)."""
+unless its environment sets a fixed one (``cordon.proxy.stdio.upstream_env``): ``random``
+or an empty value, which ask for randomisation as an unset variable does, are replaced too."""
 
 from __future__ import annotations
 
@@ -18,12 +19,16 @@ pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
 STARTS = 3
 
 
+@pytest.mark.parametrize("seed", [None, "random", ""])
 async def test_mcp_atlassian_keeps_its_pins_across_starts(
-    harness: Harness, monkeypatch: pytest.MonkeyPatch
+    harness: Harness, monkeypatch: pytest.MonkeyPatch, seed: str | None
 ) -> None:
     monkeypatch.delenv("PYTHONHASHSEED", raising=False)
     launch = next(s for s in SERVERS if s.pack == "atlassian").launch
     command, env = launch(harness.tmp, "")
+    if seed is not None:
+        # a shell or client config that exports it: before, each start held four tools
+        env = {**env, "PYTHONHASHSEED": seed}
     pins = harness.tmp / "pins.json"
     policy = harness.policy({"version": 1, "packs": ["atlassian"]})
     listed = []
@@ -31,7 +36,8 @@ async def test_mcp_atlassian_keeps_its_pins_across_starts(
         params = harness.cordon(
             command, policies=[policy], name="atlassian", extra=["--pin-file", str(pins)], env=env
         )
-        assert "PYTHONHASHSEED" not in (params.env or {})  # (the seed is cordon's to set)
+        # as the client gives it to cordon; the server's seed is cordon's to set
+        assert (params.env or {}).get("PYTHONHASHSEED") == seed
         async with Client(params, mode="legacy") as client:
             listed.append({t.name for t in (await client.list_tools()).tools})
     assert all("jira_get_issue" in names for names in listed), listed

@@ -19,15 +19,19 @@ __all__ = ["SubprocessUpstream"]
 
 
 def upstream_env(env: Mapping[str, str]) -> dict[str, str]:
-    """The server's environment: ``env``, with ``PYTHONHASHSEED=0`` unless it sets one. A
-    Python server that builds a tool definition from a set (mcp-atlassian's comma-joined
-    ``fields`` default) lists it in another order at each start under hash randomisation,
-    and every start would find the pinned tool changed (``pin.changed``, hidden): asks a
-    person learns to approve unread. A fixed seed gives the same definition each time;
-    what randomisation guards against (hash flooding of a server's dicts by its input)
-    matters little for a local server fed by its own client."""
+    """The server's environment: ``env``, with ``PYTHONHASHSEED=0`` unless it sets a fixed
+    seed. A Python server that builds a tool definition from a set (mcp-atlassian's
+    comma-joined ``fields`` default) lists it in another order at each start under hash
+    randomisation, and every start would find the pinned tool changed (``pin.changed``,
+    hidden): asks a person learns to approve unread. A fixed seed gives the same definition
+    each time; what randomisation guards against (hash flooding of a server's dicts by its
+    input) matters little for a local server fed by its own client. ``random`` and the empty
+    string ask for randomisation as an unset variable does (CPython reads an empty
+    ``PYTHON*`` variable as unset), so they are replaced too: a shell or client config
+    exporting ``PYTHONHASHSEED=random`` held those four tools at every start."""
     out = dict(env)
-    out.setdefault("PYTHONHASHSEED", "0")
+    if out.get("PYTHONHASHSEED", "") in ("", "random"):
+        out["PYTHONHASHSEED"] = "0"
     return out
 
 
