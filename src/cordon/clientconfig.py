@@ -17,6 +17,10 @@ Gemini CLI          ``~/.gemini/settings.json``          ``mcpServers`` (``httpU
                                                          Streamable HTTP; ``url``: SSE)
 Windsurf            ``~/.codeium/windsurf/               ``mcpServers`` (``serverUrl``)
                     mcp_config.json``
+Zed                 ``~/.config/zed/settings.json``,     ``context_servers``
+                    ``.zed/settings.json``
+opencode            ``opencode.json(c)``, in a project   ``mcp`` (``command`` a list;
+                    or ``~/.config/opencode/``           :mod:`cordon.clientzedopencode`)
 ==================  ===================================  ===============================
 
 Claude Code's user file ``~/.claude.json`` holds the user-scope servers at the top and the
@@ -94,6 +98,7 @@ from cordon.clientremote import (
     url_view,
     wrap_remote,
 )
+from cordon.clientzedopencode import entry_view, native_client, native_entry, not_wrappable
 from cordon.pin_paths import pin_file_for as pin_file_for
 from cordon.pin_paths import run_pin_file as run_pin_file
 from cordon.pin_paths import workspace_of
@@ -121,7 +126,15 @@ UPSTREAM_KEY = "x-cordon-upstream"
 _REMOTE_TYPES = frozenset({"http", "sse", "streamable-http", "streamablehttp", "ws", "websocket"})
 
 ClientKind = Literal[
-    "claude-code", "cursor", "claude-desktop", "vscode", "codex", "gemini", "windsurf"
+    "claude-code",
+    "cursor",
+    "claude-desktop",
+    "vscode",
+    "codex",
+    "gemini",
+    "windsurf",
+    "zed",
+    "opencode",
 ]
 
 _CLIENT_LABEL: dict[str, str] = {
@@ -132,6 +145,8 @@ _CLIENT_LABEL: dict[str, str] = {
     "codex": "Codex",
     "gemini": "Gemini CLI",
     "windsurf": "Windsurf",
+    "zed": "Zed",
+    "opencode": "opencode",
 }
 
 
@@ -235,6 +250,11 @@ def detect_client(path: Path, data: dict[str, Any]) -> tuple[ClientKind, str]:
     Raises:
         ClientConfigError: neither key holds an object.
     """
+    native = native_client(path, data)  # Zed, opencode: cordon.clientzedopencode
+    if isinstance(native, str):
+        raise ClientConfigError(native)
+    if native is not None:
+        return native
     if path.name == ".claude.json" and (
         isinstance(data.get("mcpServers"), dict) or isinstance(data.get("projects"), dict)
     ):
@@ -290,6 +310,8 @@ def _is_remote(entry: dict[str, Any]) -> bool:
 def _is_cordon(entry: dict[str, Any]) -> bool:
     cmd = entry.get("command")
     args = entry.get("args") or []
+    if isinstance(cmd, list) and cmd and "args" not in entry:  # an argv list (opencode)
+        cmd, args = cmd[0], cmd[1:]
     return (
         isinstance(cmd, str)
         and Path(cmd).name in ("cordon", "cordon.exe")
@@ -476,13 +498,13 @@ def plan_init(
                 name, entry, kind, pols, cordon_command, pins_root, messages, warnings, folder, path
             )
             if wrapped is None:
-                not_done += _left_as_is(prefix, name, entry, pols, path, servers, warnings)
+                not_done += _left_as_is(prefix, name, entry, pols, path, servers, warnings, kind)
                 if isinstance(entry, dict) and _is_cordon(entry):
                     behind.append(prefix + name)
             messages[said:] = [prefix + m for m in messages[said:]]
             warnings[warned:] = [prefix + m for m in warnings[warned:]]
             if wrapped is not None:
-                table[name] = wrapped
+                table[name] = native_entry(kind, wrapped)
                 changed.append(prefix + name)
                 wrapped_names.add(name)
     if not tables:
@@ -549,10 +571,13 @@ def _left_as_is(
     path: Path,
     servers: Sequence[str],
     warnings: list[str],
+    kind: str = "",
 ) -> list[str]:
     """For an entry :func:`plan_init` leaves as it is: what was asked for it and is not done
     (``[]`` when it already is as asked: behind cordon, with the ``--policy`` given), the
-    warning that says why added to ``warnings``."""
+    warning that says why added to ``warnings``. ``kind``: the client, whose entries are
+    read in the standard shape (:func:`cordon.clientzedopencode.entry_view`)."""
+    entry = entry_view(kind, entry)
     stale = _policy_not_changed(name, entry, pols, path, prefix)
     if stale is not None:
         warnings.append(stale)
@@ -611,8 +636,8 @@ def _plan_entry(
     ``written``: the entry as the file has it (kept for ``--undo``), read as a ``url`` entry
     where its client names the endpoint otherwise (:func:`cordon.clientremote.url_view`)."""
     written = without_stale_record(name, written, warnings)
-    entry = url_view(kind, written)
-    skipped = _left_alone(name, entry)
+    entry = url_view(kind, entry_view(kind, written))
+    skipped = not_wrappable(kind, name, written) or _left_alone(name, entry)
     if skipped is not None:  # on stderr unless behind cordon: a client may run it unprotected
         behind = isinstance(entry, dict) and _is_cordon(entry)
         (messages if behind else warnings).append(skipped)
@@ -664,6 +689,7 @@ def _plan_entry(
     warnings += [w] if (w := missing_command(name, entry)) else []  # written still: see there
     messages.append(f"{name}: wrapped: {cordon_command} run --name {name} --pin-file {pins} ... --")
     wrapped = _wrap(name, entry, pols, cordon_command, pins)
+    wrapped[UPSTREAM_KEY] = copy.deepcopy(written)  # as the file has it (Zed, opencode)
     messages += pack_hint(name, entry, wrapped, config, pols)
     return wrapped
 

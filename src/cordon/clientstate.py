@@ -83,15 +83,18 @@ def _cordon_entries(path: Path, raw: bytes) -> Iterator[Mapping[str, Any]]:
     """The ``cordon run`` entries of every servers table of the config file."""
     from cordon import clientconfig as cc
     from cordon.clientcodex import codex_tables, is_codex_config, parse_codex, plain
+    from cordon.clientzedopencode import entry_view
 
+    kind = "codex"
     if is_codex_config(path):
         tables = codex_tables(parse_codex(raw, path, cc.ClientConfigError))
     else:
-        data, _kind, key, _jsonc = cc._servers_table(path, raw)
+        data, kind, key, _jsonc = cc._servers_table(path, raw)
         tables = cc._tables(data, key)
     for _prefix, servers in tables:
         for entry in servers.values():
-            entry = plain(entry) if is_codex_config(path) else entry
+            # (opencode's argv list read as command and args)
+            entry = plain(entry) if is_codex_config(path) else entry_view(kind, entry)
             if isinstance(entry, dict) and cc._is_cordon(entry):
                 yield entry
 

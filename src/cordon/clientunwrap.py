@@ -40,6 +40,7 @@ from cordon.clientremote import (
     url_view,
     wrap_remote,
 )
+from cordon.clientzedopencode import unwrap_native
 
 __all__ = ["plan_undo", "unwrap_entry"]
 
@@ -190,8 +191,11 @@ def plan_undo(
                     raise ClientConfigError(
                         f"{path}: {prefix}{name}: {UPSTREAM_KEY} is not an object"
                     )
-                view = url_view(kind, upstream)
-                table[name], said = unwrap_entry(name, entry, upstream, view)
+                if kind in ("zed", "opencode"):  # entries of their own shape
+                    table[name], said = unwrap_native(kind, name, entry, upstream)
+                else:
+                    view = url_view(kind, upstream)
+                    table[name], said = unwrap_entry(name, entry, upstream, view)
                 changed.append(prefix + name)
                 messages.append(prefix + said)
     if not changed:
