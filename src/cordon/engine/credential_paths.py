@@ -67,15 +67,18 @@ _CRED_PATH_RE = re.compile(
     r"|\.config/gh/hosts\.ya?ml$"
     # the MCP configurations of the clients cordon init knows: a server entry is a command
     # the client starts (Claude Code, Claude Desktop, Cursor, VS Code, Gemini CLI, Codex,
-    # Windsurf), and Zed's context servers
+    # Windsurf, Cline), Zed's context servers (a project's .zed/ and ~/.config/zed/), and
+    # opencode's `mcp` entries (opencode.json[c]) and the plugins it runs at start
+    # (.opencode/plugin/, ~/.config/opencode/plugin/)
     r"|\.?mcp\.json$|\.claude\.json$|claude_desktop_config\.json$"
     r"|\.claude/settings(?:\.local)?\.json$|\.cursor/|\.vscode/(?:settings|tasks|launch|mcp)\.json$"
     r"|\.gemini/settings\.json$|\.codex/config\.toml$|windsurf/mcp_config\.json$"
-    r"|\.zed/settings\.json$"
+    r"|cline_mcp_settings\.json$|\.?zed/settings\.json$|opencode\.jsonc?$|\.opencode/"
+    r"|\.config/opencode/"
     # a directory that holds such files, named as the clients and tools name theirs: a
     # directory moved or copied into its place supplies them (a planted `cfg/` moved onto
     # `.vscode` brings an `mcp.json` without cordon), and moving or deleting it takes them
-    r"|(?:\.vscode|\.cursor|\.claude|\.gemini|\.codex|\.zed|\.codeium|\.aws|\.azure|\.kube"
+    r"|(?:\.vscode|\.cursor|\.claude|\.gemini|\.codex|\.zed|\.opencode|\.codeium|\.aws|\.azure|\.kube"
     r"|\.docker|\.gnupg|\.password-store|\.config|\.cordon)$"
     # cordon's own directory: its approvals, pins and policy (a writing tool is denied
     # there, action.cordon_state; this asks about a shell command's redirect into it)
@@ -175,7 +178,8 @@ _NAMES = frozenset(
      "shadow", "sudoers", "sudoers.d", "gshadow", "hosts", ".local", "share", "keyrings",
      ".gitmodules", ".devcontainer", ".devcontainer.json", "devcontainer.json", ".circleci",
      ".travis.yml", "azure-pipelines.yml", ".buildkite", "jenkinsfile", "binding.gyp",
-     ".claude-server-commander"}
+     ".claude-server-commander", "opencode.json", "opencode.jsonc", ".opencode", "opencode",
+     "zed", "cline_mcp_settings.json"}
 )  # fmt: skip
 _GLOB_CHARS = frozenset("*?[")
 #: most paths one glob is tried as (more: taken for one that names a credential path)
@@ -284,11 +288,13 @@ _KINDS = tuple(
         ),
         (
             r"(?:^|/)(?:\.?mcp\.json|\.claude\.json|claude_desktop_config\.json"
-            r"|mcp_config\.json)$|\.gemini/settings\.json$|\.codex/config\.toml$",
+            r"|mcp_config\.json|opencode\.jsonc?|cline_mcp_settings\.json)$"
+            r"|\.gemini/settings\.json$|\.codex/config\.toml$",
             "a client's MCP configuration, whose entries are commands the client starts",
         ),
         (
-            r"(?:^|/)(?:\.vscode|\.cursor|\.claude|\.zed)/|/user/(?:settings|tasks)\.json$",
+            r"(?:^|/)(?:\.vscode|\.cursor|\.claude|\.zed)/|/user/(?:settings|tasks)\.json$"
+            r"|(?:^|/)zed/settings\.json$",
             "an editor's settings or tasks, which can run commands or approve tools",
         ),
         (

@@ -81,7 +81,8 @@ _NAMES = _HOOKS | {
     "lefthook.yaml", ".github", "workflows", ".gitlab-ci.yml", ".mcp.json", "mcp.json",
     ".claude.json", "claude_desktop_config.json", "settings.json", "settings.local.json",
     "tasks.json", "launch.json", "config.toml", "mcp_config.json", ".vscode", ".cursor",
-    ".claude", ".gemini", ".codex", ".zed", ".ssh", "authorized_keys", "known_hosts",
+    ".claude", ".gemini", ".codex", ".zed", ".opencode", "opencode.json", "opencode.jsonc",
+    "cline_mcp_settings.json", ".ssh", "authorized_keys", "known_hosts",
     "id_rsa", "id_ed25519", "credentials", "credentials.json", ".gitmodules",
     "devcontainer.json", ".devcontainer.json", ".travis.yml", "azure-pipelines.yml",
     "config.fish", "x.yml", "x.yaml", "x.md", "x.mdc", "x.json", "x.toml",
@@ -94,7 +95,8 @@ _DIRS = (
     ".claude/agents", ".gemini", ".codex", ".zed", ".devcontainer", ".ssh", ".aws", ".azure",
     ".kube", ".docker", ".gnupg", ".config", ".config/gh", ".config/gcloud", ".auth",
     ".password-store", ".config/fish", ".config/autostart", ".codeium/windsurf",
-    ".local/share/keyrings", ".claude-server-commander", ".cordon",
+    ".local/share/keyrings", ".claude-server-commander", ".cordon", ".opencode",
+    ".config/opencode", ".config/zed",
     "Library/Application Support/Claude",
 )  # fmt: skip
 #: directories whose every file is protected -> the extensions its consumer loads ("" no
@@ -256,6 +258,7 @@ _SECRETS = frozenset(
      ".gitconfig", ".pgpass", ".npmrc", ".pypirc", ".my.cnf", ".boto", "hosts.yml",
      "hosts.yaml", "authorized_keys", "known_hosts", "storage-state.json", ".mcp.json",
      "mcp.json", ".claude.json", "claude_desktop_config.json", "mcp_config.json",
+     "opencode.json", "opencode.jsonc", "cline_mcp_settings.json",
      "application_default_credentials.json", "access_tokens.db", "credentials.db"}
 )  # fmt: skip
 #: the tests a found path's name or whole path is matched by

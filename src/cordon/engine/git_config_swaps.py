@@ -88,17 +88,19 @@ PROBES = (
     ".github/workflows", ".github/actions", ".github/copilot-instructions.md", ".gitlab-ci.yml",
     ".gitmodules", ".devcontainer", ".devcontainer.json", "CLAUDE.md", "CLAUDE.local.md",
     "AGENTS.md", "GEMINI.md", "claude.md", "agents.md", ".cursorrules", ".windsurfrules",
-    ".clinerules",
+    ".clinerules", "opencode.json", "opencode.jsonc", ".opencode",
 )  # fmt: skip
 #: the files that decide whether cordon is in front of a client's servers: the project MCP
-#: configs ``cordon init`` wraps (Claude Code, Cursor, VS Code, Gemini CLI, Codex, Zed) and
-#: Claude Code's settings (its hooks and servers); a whole-tree rewrite is asked only where
+#: configs ``cordon init`` wraps (Claude Code, Cursor, VS Code, Gemini CLI, Codex, Zed,
+#: opencode) and Claude Code's settings (its hooks and servers); a whole-tree rewrite is asked only where
 #: one exists (module docstring: an auto-run file alone is not a swap of the guard)
 CLIENT_CONFIGS = (
     ".mcp.json", "mcp.json", ".cursor/mcp.json", ".vscode/mcp.json", ".gemini/settings.json",
     ".codex/config.toml", ".zed/settings.json", ".claude/settings.json",
     ".claude/settings.local.json", ".claude.json", ".codeium/windsurf/mcp_config.json",
-    ".config/Claude/claude_desktop_config.json",
+    ".config/Claude/claude_desktop_config.json", "opencode.json", "opencode.jsonc",
+    ".config/zed/settings.json", ".config/opencode/opencode.json",
+    ".config/opencode/opencode.jsonc",
     "Library/Application Support/Claude/claude_desktop_config.json",
 )  # fmt: skip
 #: the user-level configs above (a work tree at the home directory: a dotfiles repository)
