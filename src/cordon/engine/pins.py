@@ -5,7 +5,9 @@ fields of its definition that the model, the user or the host reads, or that set
 runs (:data:`PINNED_FIELDS`): name, title, description, inputSchema, outputSchema,
 annotations, icons, execution and _meta.
 The first complete tools/list is the baseline; a later definition with another fingerprint
-is a rug pull (rule ``pin.changed``), a later new name is a shadow tool (``pin.unknown_tool``).
+is a rug pull (rule ``pin.changed``), a later new name is a shadow tool (``pin.unknown_tool``),
+unless the two differ only in the order of a schema's ``required`` list
+(:func:`changed_fields`), which JSON Schema reads as a set.
 Pattern after Trail of Bits' mcp-context-protector (field-by-field comparison).
 
 Pure: the pin file that keeps pins across restarts is :class:`cordon.store.PinFile`.
@@ -133,10 +135,75 @@ def duplicate_reason(name: str) -> str:
     )
 
 
+#: JSON Schema keywords whose value is a subschema (2020-12 core §10 and §11, validation
+#: §8.2.4; draft-07's ``additionalItems``), a list of subschemas (``items`` as draft-07's
+#: list too), or a map of name -> subschema (draft-07's ``definitions`` and
+#: ``dependencies``, whose other form, a list of names, is left as listed): the places a
+#: schema holds another schema, and so another ``required`` keyword
+_SUBSCHEMA = frozenset(
+    {
+        "items",
+        "additionalItems",
+        "additionalProperties",
+        "contains",
+        "propertyNames",
+        "not",
+        "if",
+        "then",
+        "else",
+        "unevaluatedItems",
+        "unevaluatedProperties",
+        "contentSchema",
+    }
+)
+_SUBSCHEMAS = frozenset({"allOf", "anyOf", "oneOf", "prefixItems", "items"})
+_SUBSCHEMA_MAP = frozenset(
+    {"properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"}
+)
+#: the pinned fields that are JSON Schemas (MCP ``Tool``: ``inputSchema``, ``outputSchema``)
+_SCHEMA_FIELDS = frozenset({"inputSchema", "outputSchema"})
+
+
+def unordered_required(schema: Any) -> Any:
+    """``schema`` with its ``required`` list of property names sorted, and so in every
+    subschema it holds (the keywords of :data:`_SUBSCHEMA`, :data:`_SUBSCHEMAS` and
+    :data:`_SUBSCHEMA_MAP`). ``required`` is met when every name in it is
+    a property of the instance (JSON Schema 2020-12 validation §6.5.3; draft-07 §6.5.3), so
+    its order says nothing to a validator, the tool or the model, and a server that builds it
+    from a set lists another order in each process (FastMCP's transformed tools did, before
+    3.4.5: PrefectHQ/fastmcp#4565). Nothing else is reordered: ``enum``, ``anyOf``, ``oneOf``
+    and a ``type`` list are also sets to a validator, but a client coercing an argument tries
+    their alternatives in order (Ajv's ``coerceTypes``) and the model may read the first
+    one as the usual choice; data (``default``, ``const``, ``examples``, ``enum`` values) and
+    keywords not named here are never entered, so a list named ``required`` inside a default
+    keeps its order (fail closed)."""
+    if not isinstance(schema, Mapping):
+        return schema
+    out = dict(schema)
+    req = out.get("required")
+    if isinstance(req, list) and all(isinstance(x, str) for x in req):
+        out["required"] = sorted(req)
+    for key, value in schema.items():
+        if key in _SUBSCHEMA and isinstance(value, Mapping):
+            out[key] = unordered_required(value)
+        elif key in _SUBSCHEMAS and isinstance(value, list):
+            out[key] = [unordered_required(v) for v in value]
+        elif key in _SUBSCHEMA_MAP and isinstance(value, Mapping):
+            out[key] = {k: unordered_required(v) for k, v in value.items()}
+    return out
+
+
 def changed_fields(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[str]:
-    """Names of pinned fields whose values differ between two definitions."""
+    """Names of pinned fields whose values differ between two definitions: key order never
+    counts (dicts compare as maps), nor does the order of a schema's ``required`` list
+    (:func:`unordered_required`); every other difference does."""
     a, b = canonical(old), canonical(new)
-    return [k for k in PINNED_FIELDS if a.get(k) != b.get(k)]
+    return [k for k in PINNED_FIELDS if _compared(k, a.get(k)) != _compared(k, b.get(k))]
+
+
+def _compared(name: str, value: Any) -> Any:
+    """The pinned field ``name`` as :func:`changed_fields` compares it."""
+    return unordered_required(value) if name in _SCHEMA_FIELDS else value
 
 
 def changed_prompt_fields(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[str]:
@@ -203,7 +270,10 @@ class PinSet:
             return "new", []
         if fingerprint(tool) == self.prints[name]:
             return "ok", []
-        return "changed", changed_fields(self.tools[name], tool)
+        # the same definition but for a reordered ``required`` list: not a change, and the
+        # pin (and its fingerprint, which other files keep) stays the one first listed
+        fields = changed_fields(self.tools[name], tool)
+        return ("changed", fields) if fields else ("ok", [])
 
 
 def __getattr__(name: str) -> Any:
