@@ -9,6 +9,7 @@ from typing import Any
 
 from cordon import Engine, Verdict
 from cordon.approvals.codes import CodeStore
+from cordon.audit.log import utc_ts
 from cordon.decider import Decider, code_key, verdict_record
 
 TOOLS: list[dict[str, Any]] = [
@@ -73,7 +74,7 @@ def test_an_approved_code_allows_exactly_that_call_once(tmp_path: Path) -> None:
     d = _decider(tmp_path)
     code = d.decide("send_email", ASKED, issue_code=True).code
     assert code is not None
-    d.codes.approve(code)
+    approved = d.codes.approve(code, by="alice (uid 1000) on /dev/pts/3")
 
     # another body to the same destination is not the call the person was shown
     other = d.decide("send_email", {**ASKED, "body": "everything else"})
@@ -92,6 +93,10 @@ def test_an_approved_code_allows_exactly_that_call_once(tmp_path: Path) -> None:
             "destination": used.verdict.destinations[0],
             "channel": "code",
             "answer": "accept",
+            # which ask it answers, and when and by whom `cordon approve` was run
+            "code": code,
+            "approved_at": utc_ts(approved.approved_at or 0.0),
+            "approved_by": "alice (uid 1000) on /dev/pts/3",
         }
     ]
     # one-time: the retry after it is an ask again, and the code is spent

@@ -25,7 +25,7 @@ from typing import Any
 from cordon._exceptions import ApprovalError
 from cordon._types import Verdict
 from cordon.approvals import display, envelope
-from cordon.audit.log import record_for_call
+from cordon.audit.log import record_for_call, utc_ts
 from cordon.audit.withheld import withhold_verdict
 from cordon.engine import rules
 from cordon.engine.checks import ask_keys
@@ -328,6 +328,12 @@ class Decider:
                         "destination": withhold_verdict(v, args, shown).destination,
                         "channel": "code",
                         "answer": "accept",
+                        # which ask it answers (the ask's record names the same code), and
+                        # when and by whom `cordon approve` was run: this record is written
+                        # at the retry, which may come minutes later
+                        "code": used.code,
+                        "approved_at": utc_ts(used.approved_at or used.used_at or 0.0),
+                        "approved_by": used.approved_by,
                     }
                 )
                 # the code covers every ask of this call it was issued for, for this one

@@ -83,7 +83,7 @@ _ALL_FIELDS = frozenset(
     (*_STR_FIELDS, *_OPT_STR_FIELDS, *_NUM_FIELDS, *_OPT_NUM_FIELDS, "state", "approval_key")
 )
 #: a field a record may lack (a store written before it existed): a string or null
-_NEWER_FIELDS = frozenset({"instance"})
+_NEWER_FIELDS = frozenset({"instance", "approved_by"})
 
 
 def default_store_path() -> Path:
@@ -146,6 +146,9 @@ class CodeRecord:
         instance: what the server runs, shown to the person approving (``cordon run``: its
             command line and directory, or its URL, credentials masked), so two servers of
             one name are told apart; None when not known.
+        approved_by: who ran ``cordon approve`` (:meth:`CodeStore.approve`'s ``by``: the
+            account and terminal), for the audit record of the retry it allows; None when
+            not known.
     """
 
     code: str
@@ -162,6 +165,7 @@ class CodeRecord:
     approved_at: float | None = None
     used_at: float | None = None
     instance: str | None = None
+    approved_by: str | None = None
 
     def is_open(self, now: float) -> bool:
         """True when the code is pending or approved-unused and ``now < expires``."""
@@ -183,8 +187,9 @@ def _record_from_json(raw: Any, path: Path) -> CodeRecord:
     keys = set(raw)
     if keys - _NEWER_FIELDS != _ALL_FIELDS:
         raise _bad(path, f"record keys differ: {sorted((keys - _NEWER_FIELDS) ^ _ALL_FIELDS)}")
-    if raw.get("instance") is not None and not isinstance(raw["instance"], str):
-        raise _bad(path, "instance is not a string or null")
+    for name in _NEWER_FIELDS:
+        if raw.get(name) is not None and not isinstance(raw[name], str):
+            raise _bad(path, f"{name} is not a string or null")
     for name in _STR_FIELDS:
         if not isinstance(raw[name], str):
             raise _bad(path, f"{name} is not a string")
@@ -464,8 +469,9 @@ class CodeStore:
                     return rec
         return None
 
-    def approve(self, code: str) -> CodeRecord:
-        """Mark a pending code approved and return the updated record.
+    def approve(self, code: str, *, by: str | None = None) -> CodeRecord:
+        """Mark a pending code approved (``by``: who approved it, kept as
+        :attr:`CodeRecord.approved_by`) and return the updated record.
 
         Approving an already-approved, unused, unexpired code is idempotent (returns it).
 
@@ -488,7 +494,7 @@ class CodeStore:
                     raise ApprovalError(f"code {canonical} has expired")
                 if rec.state == "approved":
                     return rec
-                updated = replace(rec, state="approved", approved_at=now)
+                updated = replace(rec, state="approved", approved_at=now, approved_by=by)
                 records[i] = updated
                 self._write(self._prune(records, now))
                 return updated

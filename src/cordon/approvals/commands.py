@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import os
+import pwd
 import time
 from pathlib import Path
 from typing import Annotated, Any
@@ -373,6 +374,22 @@ def _fail(err: Console, message: str, code: int = EXIT_ABORTED) -> typer.Exit:
     return typer.Exit(code)
 
 
+def approver() -> str:
+    """Who is approving, for the audit record of the retry (``approved_by``): the account
+    this process runs as, by its uid (not ``$USER``, which any caller sets), and the
+    terminal it was answered on (approve refuses to run without one)."""
+    uid = os.getuid()
+    try:
+        name = pwd.getpwuid(uid).pw_name
+    except KeyError:  # a uid with no passwd entry (a container's)
+        name = "?"
+    try:
+        tty = os.ttyname(0)
+    except OSError:
+        tty = "no terminal"
+    return f"{name} (uid {uid}) on {tty}"
+
+
 def confirmed(out: Console, question: str) -> bool:
     """Ask ``question [y/N]`` at the terminal: ``y`` or ``yes`` in any case is yes; Enter
     (the default), any other answer, end of input or Ctrl-C is no. Every command that asks a
@@ -471,7 +488,7 @@ def approve_command(
     if not confirmed(out, "Approve it?"):
         raise _fail(err, "Aborted. Nothing was approved.")
     try:
-        rec = codes.approve(canonical)
+        rec = codes.approve(canonical, by=approver())
     except ApprovalError as exc:
         raise _fail(err, f"{exc}. Nothing was approved.") from exc
     out.print(

@@ -210,6 +210,19 @@ def _history(rec: dict[str, Any], records: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
+def _approved_how(rec: dict[str, Any]) -> str:
+    """How an accepted approval was given: its channel, and for a one-time code the code
+    (its ask's record names it), when ``cordon approve`` was run and by whom."""
+    how = str(rec.get("channel", "?"))
+    if rec.get("code"):
+        how += f" {rec.get('code')}"
+    if rec.get("approved_at"):
+        how += f", approved {rec.get('approved_at')}"
+    if rec.get("approved_by"):
+        how += f" by {rec.get('approved_by')}"
+    return how
+
+
 def _approvals(rec: dict[str, Any], records: list[dict[str, Any]]) -> list[dict[str, Any]]:
     dests = set(_destinations(rec))
     return [
@@ -293,7 +306,7 @@ def _cleared(rec: dict[str, Any], records: list[dict[str, Any]]) -> list[str]:
     ]
     lines.extend(
         f"  seq {r.get('seq')}: a person approved {r.get('tool')} to "
-        f"{r.get('destination') or '?'} ({r.get('channel', '?')})"
+        f"{r.get('destination') or '?'} ({_approved_how(r)})"
         for r in accepted[-_MAX_LISTED:]
     )
     if _destinations(rec) and not over and not accepted:

@@ -70,6 +70,7 @@ __all__ = [
     "record_for_call",
     "sanitize",
     "tail_records",
+    "utc_ts",
     "verdict_record",
     "verify",
 ]
@@ -276,7 +277,8 @@ def record_for_call(
 _ts_cache: tuple[int, str] = (-1, "")
 
 
-def _utc_ts(t: float) -> str:
+def utc_ts(t: float) -> str:
+    """``t`` (epoch seconds) as the log's ``ts``: ISO 8601 UTC, milliseconds, ``Z``."""
     global _ts_cache
     sec = int(t)
     if sec != _ts_cache[0]:
@@ -564,7 +566,7 @@ class AuditLog:
         ``{"ts", "seq", **record, "prev"}``, without serialising the record twice."""
         size = self._sync_tail()
         seq = self._last_seq + 1
-        ts = _utc_ts(time.time())
+        ts = utc_ts(time.time())
         prev = self._last_hash
         inner = body[1:-1]
         ts_b, sep, prev_b = ts.encode("ascii"), b"," if inner else b"", prev.encode("ascii")
