@@ -21,7 +21,7 @@ import fcntl
 import hashlib
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
@@ -132,6 +132,44 @@ def _removed_whole(files: list[Path], opened: list[tuple[BinaryIO, int]]) -> str
     )
 
 
+_PREV_MISMATCH = "prev does not match the previous record's hash"
+
+
+def _broken_link(seq: int | None, rseq: int, later: Iterable[int]) -> str:
+    """Why record ``rseq``, whose ``prev`` is not the hash of the line before it (record
+    ``seq``), breaks the chain, told apart by the numbers (each writer numbers the records
+    it appends one by one, under the log's lock): records removed (the numbers between are
+    nowhere after it: ``later``, the ``seq`` of each line after it), records moved (they
+    come later, or this one came before), or a record altered with its hash recomputed, or
+    inserted in its place (the numbers follow on)."""
+    if seq is None:
+        return _PREV_MISMATCH
+    gone = rseq - seq - 1  # the numbers between (a forged seq may be far off: not listed)
+    span = f"record {seq + 1}" if gone == 1 else f"records {seq + 1} to {rseq - 1}"
+    head = f"{_PREV_MISMATCH}: record {rseq} follows record {seq}"
+    after = next((n for n in later if seq < n < rseq), None) if gone > 0 else None
+    if after is not None:
+        return f"{head}, and record {after} comes later: records were moved (reordered or swapped)"
+    if gone > 0:
+        return f"{head}: {span} {'was' if gone == 1 else 'were'} removed"
+    if rseq <= seq:
+        return f"{head}: records were moved or repeated (reordered, swapped or copied)"
+    return (
+        f"{head}, the numbers follow on: the record before it was altered and its hash "
+        "recomputed, or this record was put in place of the one written there (forged)"
+    )
+
+
+def _later_seqs(lines: Iterator[bytes]) -> Iterator[int]:
+    """The ``seq`` of each line of ``lines`` that has one (the rest of a file after a
+    break; a line that is not a record is passed over)."""
+    for raw in lines:
+        with contextlib.suppress(orjson.JSONDecodeError):
+            rec = orjson.loads(raw)
+            if isinstance(rec, dict) and isinstance(rec.get("seq"), int):
+                yield rec["seq"]
+
+
 def _check_line(raw: bytes, prev: str | None, seq: int | None) -> tuple[str | None, str, int]:
     """Check one line against the chain state; return ``(problem or None, hash, seq)``."""
     if not raw.endswith(b"\n"):
@@ -153,12 +191,7 @@ def _check_line(raw: bytes, prev: str | None, seq: int | None) -> tuple[str | No
     if not isinstance(rprev, str) or not isinstance(rseq, int) or isinstance(rseq, bool):
         return "missing prev or seq", "", 0
     if prev is not None and rprev != prev:
-        return (
-            "prev does not match the previous record's hash (a record before it was "
-            "altered, removed or inserted)",
-            "",
-            0,
-        )
+        return _PREV_MISMATCH, "", rseq
     if seq is not None and rseq != seq + 1:
         return f"seq {rseq} does not follow {seq} (a record was removed or added)", "", 0
     return None, digest, rseq
@@ -248,9 +281,12 @@ def _verify_opened(files: list[Path], opened: list[tuple[BinaryIO, int]]) -> Ver
     count = 0
     anchored_note = ""
     for file, (fh, size) in zip(files, opened, strict=True):
-        for lineno, raw in enumerate(_lines(fh, size), 1):
+        lines = _lines(fh, size)
+        for lineno, raw in enumerate(lines, 1):
             count += 1
             why, digest, rseq = _check_line(raw, prev, seq)
+            if why == _PREV_MISMATCH:
+                why = _broken_link(seq, rseq, _later_seqs(lines))
             if why is None and prev is None:
                 anchored, why = _anchor(raw, lineno)
                 if anchored:
