@@ -69,7 +69,7 @@ def test_text_not_known_here_is_asked(tmp_path: Path, piped: str) -> None:
     ["echo uptime | ssh db", "echo 'ls -la' | docker exec -i db sh",
      "echo 'rm -rf /host/home' | docker exec -i db sh",  # (as docker exec db sh -c: allowed)
      "echo 'systemctl poweroff' | docker exec -i db sh",  # (in the container: as sh -c)
-     "echo hi | ssh db cat", "tar c src | ssh db 'tar x -C /srv'",
+     "echo hi | ssh db cat", "tar c src | ssh db 'tar tv'",
      "podman save img | zstd | ssh host podman load", "ssh db < /dev/null"],
 )  # fmt: skip
 def test_what_the_line_allows_stays_allowed(tmp_path: Path, piped: str) -> None:

@@ -51,6 +51,7 @@ from cordon.engine.interpreter_options import (
 )
 from cordon.engine.pwsh_code import pwsh_commands, pwsh_computed_call, pwsh_files, pwsh_lines
 from cordon.engine.remote_stdin import reads_lines
+from cordon.engine.remote_writes import remote_writes
 from cordon.engine.shell_downloads import curl_saves, wget_saves
 from cordon.engine.shell_split import split as _split
 from cordon.engine.shell_writers import file_writes
@@ -601,6 +602,8 @@ def command(w: Walker, prog: str, args: tuple[str, ...], argv0: str, redirects: 
     line = host_root_line(run) if run is not None else exec_root_line(prog, args)
     if line is not None:  # (chroot /host CMD: CMD runs here; docker exec CTR chroot DIR CMD)
         w.nested(line)
+    for path, program, op in remote_writes(prog, args):  # (ssh HOST rm -rf /etc/nginx)
+        w.file(path, program, op)
     handler = NETWORK_PROGRAMS.get(prog)
     if handler is not None:
         handler(w, prog, args)

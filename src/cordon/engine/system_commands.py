@@ -552,7 +552,7 @@ def system_disruption(prog: str, args: tuple[str, ...]) -> str | None:
 #: ssh's options whose value is the next word (ssh(1))
 _SSH_VALUE = frozenset(
     {"-p", "-i", "-l", "-o", "-F", "-J", "-L", "-R", "-D", "-b", "-c", "-e", "-m", "-O",
-     "-S", "-W", "-w", "-E", "-B", "-Q", "-P"}
+     "-S", "-W", "-w", "-E", "-B", "-Q", "-P", "-I"}
 )  # fmt: skip
 
 
@@ -580,24 +580,37 @@ def remote_line(prog: str, args: tuple[str, ...]) -> str | None:
     return " ".join(words[1:]) if len(words) > 1 else None
 
 
-def _from_host(args: tuple[str, ...], takes_value: frozenset[str]) -> list[str]:
-    """ssh's words from its host on: its options end at the host (getopt stops at the first
-    word that is no option), and the command's own options follow it as they are
-    (``ssh db systemctl -i poweroff``: the ``-i`` is systemctl's, not ssh's identity file).
-    In a bundle the first letter that takes a value takes the rest of the word (``-ikey``)
-    or, last, the next word (``-vp 22``)."""
-    i = 0
+def _options_end(args: tuple[str, ...], i: int, takes_value: frozenset[str]) -> tuple[int, bool]:
+    """The index of the first word of ``args`` from ``i`` that is no option or value of one
+    (getopt stops there), and whether a ``--`` ended the options (it is skipped). In a bundle
+    the first letter that takes a value takes the rest of the word (``-ikey``) or, last, the
+    next word (``-vp 22``)."""
     while i < len(args):
         a = args[i]
         if a == "--":
-            return list(args[i + 1 :])
+            return i + 1, True
         if not a.startswith("-") or len(a) < 2:
-            return list(args[i:])
+            return i, False
         at = next((k for k in range(1, len(a)) if "-" + a[k] in takes_value), 0)
         if a in takes_value or (not a.startswith("--") and at == len(a) - 1):
             i += 1
         i += 1
-    return []
+    return i, False
+
+
+def _from_host(args: tuple[str, ...], takes_value: frozenset[str]) -> list[str]:
+    """ssh's words from its host on, its options dropped: those before the host, and those
+    right after it, which OpenSSH reads as its own too (ssh.c parses its options again after
+    the host unless a ``--`` ended them: ``ssh db -t CMD``, ``ssh -o X=1 db -p 22 CMD``,
+    ``ssh u@db -- CMD``); the command's own options stay as they are (``ssh db systemctl -i
+    poweroff``: getopt stops at ``systemctl``, the ``-i`` is systemctl's)."""
+    i, ended = _options_end(args, 0, takes_value)
+    if i >= len(args):
+        return []
+    if ended:  # (ssh -- db -t CMD: -t is the command's)
+        return list(args[i:])
+    j, _ = _options_end(args, i + 1, takes_value)
+    return [args[i], *args[j:]]
 
 
 #: a System V init script run by its path (the parser names the program by its base name,
