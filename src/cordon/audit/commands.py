@@ -239,7 +239,8 @@ def audit_verify(
         )
         raise typer.Exit(1)
     result = verify(path)
-    if result.ok and expect is not None and not _holds_hash(path, expect):
+    kept = _kept_at(path, expect) if result.ok and expect is not None else None
+    if result.ok and expect is not None and kept is None:
         _console().print(
             Text(
                 f"BROKEN: no record with hash {expect} (the log was cut back, or replaced, "
@@ -250,6 +251,14 @@ def audit_verify(
         raise typer.Exit(1)
     if result.ok:
         _console().print(Text(f"OK: {result.message}", style="green"))
+        if kept is not None and kept[1] > kept[0]:  # a chain without a key: say what it vouches
+            _console().print(
+                Text(
+                    f"the kept hash is record {kept[0]}'s; the {kept[1] - kept[0]} record(s) "
+                    f"after it ({kept[0] + 1} to {kept[1]}) were written since it was kept: the "
+                    "chain has no secret key, so it cannot tell them from records forged since"
+                )
+            )
         if expect is None:  # a hash chain cannot see its last records removed: say so
             _console().print(
                 Text(
@@ -262,21 +271,29 @@ def audit_verify(
     raise typer.Exit(1)
 
 
-def _holds_hash(path: Path, digest: str) -> bool:
-    """Whether a record of the chain (rotated files included) has ``hash`` ``digest``."""
+def _kept_at(path: Path, digest: str) -> tuple[int, int] | None:
+    """The ``seq`` of the record of the chain (rotated files included) whose ``hash`` is
+    ``digest``, and of the chain's last record; None when no record has that hash. Read
+    after :func:`verify` passed: each whole line is a record with a ``seq``."""
     from cordon.audit.log import chain_files
 
     if not re.fullmatch(r"[0-9a-f]{64}", digest):
-        return False
+        return None
     needle = f',"hash":"{digest}"}}'.encode()
+    kept: int | None = None
+    last = -1
     for file in chain_files(path):
         try:
             with open(file, "rb") as fh:
-                if any(line.rstrip(b"\r\n").endswith(needle) for line in fh):
-                    return True
-        except OSError:
+                for line in fh:
+                    if not line.endswith(b"\n"):  # a writer's line half written since
+                        break
+                    last = orjson.loads(line)["seq"]
+                    if kept is None and line.rstrip(b"\r\n").endswith(needle):
+                        kept = last
+        except (OSError, orjson.JSONDecodeError, KeyError, TypeError):
             continue
-    return False
+    return None if kept is None else (kept, last)
 
 
 def audit_tail(
