@@ -14,7 +14,14 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["ANSI", "ANSI_HINT", "ANSI_RE", "TERMINAL_RE", "has_terminal_control"]
+__all__ = [
+    "ANSI",
+    "ANSI_HINT",
+    "ANSI_RE",
+    "TERMINAL_HINT",
+    "TERMINAL_RE",
+    "has_terminal_control",
+]
 
 #: an ANSI escape sequence (CSI, OSC, any other ESC sequence, their 8-bit C1 forms), or a lone
 #: ESC or C1 introducer left over: nothing this matches survives a substitution. A CSI takes
@@ -60,6 +67,9 @@ TERMINAL_RE = re.compile(
         ]
     )
 )
+#: where a match of :data:`TERMINAL_RE` can start (each of its alternatives opens on one of
+#: these characters): the hint the scanner's reading without them looks for
+TERMINAL_HINT = re.compile("[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]|\r\r*(?=[^\r\n])")
 #: the C0 controls of :data:`CONTROL` (ESC and the carriage return aside): in ASCII text each
 #: is looked for with ``str.__contains__`` (a memchr pass; 28 of them cost a tenth of one
 #: ``re`` pass of a character class)

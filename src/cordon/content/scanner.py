@@ -34,7 +34,13 @@ from typing import Any
 from cordon._textnorm_decoders import decode_escapes_in_reading
 from cordon._types import SEVERITY_ORDER, Finding, Severity
 from cordon.content import _accel, _pypass
-from cordon.content._ansi import ANSI_HINT, ANSI_RE
+from cordon.content._ansi import (
+    ANSI_HINT,
+    ANSI_RE,
+    TERMINAL_HINT,
+    TERMINAL_RE,
+    has_terminal_control,
+)
 from cordon.content._encoded import secrets_encoded
 from cordon.content._interleave import interleaved
 from cordon.content._lead import rule_matches
@@ -574,9 +580,16 @@ def _reading_hits(
     src_view = nz.source_view if nz.source_view or not text else ascii_view(text)
     if b"\\" in src_view and _ESCAPE_HINT_B.search(src_view):
         out += _escape_reading(text, src_view, only, depth, direct, every)
-    # ESC is ASCII (on the view); a C1 CSI or OSC of the text is in ``has_c1``
-    if (b"\x1b" in src_view or nz.has_c1) and ANSI_RE.search(text):
-        out += _ansi_reading(text, only, depth, every)
+    if depth == MAX_LAYER_DEPTH:
+        # the text warn mode delivers, without every terminal control it strips (an ESC
+        # sequence, a backspace, NUL, DEL, a C1 control, a carriage return inside a line)
+        if has_terminal_control(text):
+            out += _ansi_reading(text, only, depth, every, TERMINAL_RE, TERMINAL_HINT)
+    elif (b"\x1b" in src_view or nz.has_c1) and ANSI_RE.search(text):
+        # a decoded layer (nobody is handed it decoded; binary is full of controls): past its
+        # ANSI sequences only, as a terminal shows it (ESC is ASCII, on the view; a C1 CSI
+        # or OSC of the text is in ``has_c1``)
+        out += _ansi_reading(text, only, depth, every, ANSI_RE, ANSI_HINT)
     return out
 
 
@@ -646,52 +659,62 @@ _ANSI_RULES = frozenset({"obf.ansi_escape", "obf.ansi_concealment"})
 
 
 def _ansi_reading(
-    text: str, only: frozenset[str] | None, depth: int, every: bool = False
+    text: str,
+    only: frozenset[str] | None,
+    depth: int,
+    every: bool,
+    controls: re.Pattern[str],
+    hint: re.Pattern[str],
 ) -> list[Hit]:
     """The hits of the text a terminal shows and a model reads past the ANSI sequences: a
     sequence glued to a word ("\x1b[31mIGNORE all previous instructions") hides it from
-    every rule's word boundary. Read region by region around the sequences, without them,
-    each hit mapped back to the words it matched."""
+    every rule's word boundary. So does any other terminal control warn mode strips before
+    delivery (``controls`` :data:`TERMINAL_RE` at the top layer): ``Ignore all pre\\bvious
+    instructions`` or a credential cut by a NUL matched no rule, and the client got them
+    joined, unmarked and unmasked. Read region by region around the controls (``hint``
+    where one starts), without them, each hit mapped back to the words it matched."""
     out: list[Hit] = []
-    for lo, hi in escape_regions(text, hint=ANSI_HINT, exact=ANSI_RE, guard=520):
-        plain, back = _without_ansi(text[lo:hi])
-        if back is None:
+    for lo, hi in escape_regions(text, hint=hint, exact=controls, guard=520):
+        region = text[lo:hi]
+        plain = controls.sub("", region)
+        if len(plain) == len(region):  # (every match takes at least one character)
             continue
-        for h in scan_hits(plain, only=only, depth=depth - 1, every=every):
-            if h.rule.id not in _ANSI_RULES:
-                a, b = h.span
-                span = (lo + back(a), lo + (back(b - 1) + 1 if b > a else back(a)))
-                out.append(Hit(rule=h.rule, severity=h.severity, span=span, value=h.value))
+        found = [
+            h
+            for h in scan_hits(plain, only=only, depth=depth - 1, every=every)
+            if h.rule.id not in _ANSI_RULES
+        ]
+        if not found:
+            continue
+        back = _back_map(region, controls)  # (built only for a region with a hit)
+        for h in found:
+            a, b = h.span
+            span = (lo + back(a), lo + (back(b - 1) + 1 if b > a else back(a)))
+            out.append(Hit(rule=h.rule, severity=h.severity, span=span, value=h.value))
     return out
 
 
-def _without_ansi(region: str) -> tuple[str, Callable[[int], int] | None]:
-    """``region`` with its ANSI sequences removed, and a map from an offset of that text back
-    to ``region`` (a hit is sanitised where it stands, not with the lines around it); the
-    map is ``None`` when nothing was removed."""
-    kept: list[str] = []
-    starts: list[int] = []  # where each kept piece starts in the text without sequences
+def _back_map(region: str, controls: re.Pattern[str]) -> Callable[[int], int]:
+    """A map from an offset of ``region`` without what ``controls`` matches back to
+    ``region`` (a hit is sanitised where it stands, not with the lines around it)."""
+    starts: list[int] = []  # where each kept piece starts in the text without controls
     origins: list[int] = []  # ... and in ``region``
     pos = size = 0
-    for m in ANSI_RE.finditer(region):
+    for m in controls.finditer(region):
         if m.start() > pos:
             starts.append(size)
             origins.append(pos)
-            kept.append(region[pos : m.start()])
             size += m.start() - pos
         pos = m.end()
-    if not starts and pos == 0:
-        return region, None
     if pos < len(region) or not starts:
         starts.append(size)
         origins.append(pos)
-        kept.append(region[pos:])
 
     def back(i: int) -> int:
         k = max(0, bisect_right(starts, i) - 1)
         return origins[k] + (i - starts[k])
 
-    return "".join(kept), back
+    return back
 
 
 _DEFANG = str.maketrans({c: "_" for c in "<>|[](){}!`*#\\\x1b"})
