@@ -49,6 +49,7 @@ class _Tally:
     asks: Counter[tuple[str, str, str]] = field(default_factory=Counter)
     content: Counter[tuple[str, str, str, str]] = field(default_factory=Counter)
     rug: list[dict[str, Any]] = field(default_factory=list)
+    approved: list[dict[str, Any]] = field(default_factory=list)  # accepted approvals
     starts: list[dict[str, Any]] = field(default_factory=list)
     sessions: set[str] = field(default_factory=set)
     # server -> tools a tools/list named
@@ -118,6 +119,8 @@ class _Tally:
             self.asks[
                 (str(tool), str(rec.get("rule")), f"{rec.get('answer')} ({rec.get('channel')})")
             ] += 1
+            if rec.get("answer") == "accept":
+                self.approved.append(_approved(rec, ts, server))
         elif kind == "pin" and str(rec.get("rule", "")).startswith("pin.changed"):
             details = rec.get("details") or {}
             self.rug.append(
@@ -339,6 +342,7 @@ def _assemble(
         denied_destinations=denied_rows,
         asks=tuple((t, r, a, n) for (t, r, a), n in sorted(tally.asks.items())),
         rug_pulls=tuple(tally.rug),
+        approvals=tuple(tally.approved),
         content_findings=tuple(
             (w, t, r, a, n) for (w, t, r, a), n in sorted(tally.content.items())
         ),
@@ -352,6 +356,27 @@ def _assemble(
         findings=tuple(section.findings),
         evidence=_evidence_counts(tally.rule_verdicts, tally.kinds, (*OWASP_LLM_2025, *AIUC1_MAP)),
     )
+
+
+def _approved(rec: dict[str, Any], ts: str, server: str) -> dict[str, Any]:
+    """One accepted approval as the pack lists it: when it was given (a one-time code's
+    record, written at the retry, names when ``cordon approve`` was run), what it allowed,
+    how, and who gave it (a code's approver; an answer in the client is the client's user,
+    whom cordon does not know)."""
+    channel = str(rec.get("channel", "?"))
+    code = rec.get("code")
+    return {
+        "ts": str(rec.get("approved_at") or ts),
+        "server": server,
+        "tool": str(rec.get("tool", "?")),
+        "destination": str(rec.get("destination") or "-"),
+        "how": f"{channel} {code}" if code else channel,
+        "by": str(
+            rec.get("approved_by")
+            or ("not recorded" if channel == "code" else "the MCP client's user")
+        ),
+        "seq": rec.get("seq"),
+    }
 
 
 def _answer(rec: dict[str, Any]) -> str:

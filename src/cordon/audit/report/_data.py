@@ -68,6 +68,8 @@ class ReportData:
     findings: tuple[str, ...]
     evidence: dict[str, int] = field(default_factory=dict)  # evidence key -> count
     total_events: int = 0  # the events the records stand for (repeats counted)
+    # accepted approvals, oldest first: ts (when given), server, tool, destination, how, by, seq
+    approvals: tuple[dict[str, Any], ...] = ()
 
     def evidence_for(self, item: MapItem) -> list[tuple[str, int]]:
         """``(evidence key, count)`` for an item's keys that occur in the log."""

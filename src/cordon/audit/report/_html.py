@@ -10,9 +10,12 @@ from cordon.approvals.display import visible
 from cordon.audit.report._data import ReportData
 from cordon.audit.report._mappings import AIUC1_MAP, COVERS, DOES_NOT, OWASP_LLM_2025
 from cordon.audit.report._markdown import (
+    APPROVAL_COLUMNS,
     DESTINATIONS_SHOWN,
+    approval_rows,
     events_note,
     evidence_text,
+    more_approvals,
     more_destinations,
 )
 from cordon.audit.report._markdown import adversary_cell as _t
@@ -208,6 +211,9 @@ def _summary(data: ReportData) -> list[str]:
         f"<p>{_e(more)}</p>" if (more := more_destinations(data.denied_destinations)) else "",
         "<h3>Asks and how they were answered</h3>",
         _html_table(["tool", "rule", "answer", "count"], ((_t(t), *r) for t, *r in data.asks)),
+        "<h3>Approvals given</h3>",
+        _html_table(APPROVAL_COLUMNS, ([_t(c) for c in row] for row in approval_rows(data))),
+        f"<p>{_e(more)}</p>" if (more := more_approvals(data)) else "",
         "<h3>Rug pulls</h3>",
         _html_table(
             ["time", "server", "tool", "changed fields"],

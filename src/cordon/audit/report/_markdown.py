@@ -11,9 +11,12 @@ from cordon.audit.report._data import ReportData
 from cordon.audit.report._mappings import AIUC1_MAP, COVERS, DOES_NOT, OWASP_LLM_2025, MapItem
 
 __all__ = [
+    "APPROVAL_COLUMNS",
     "DESTINATIONS_SHOWN",
     "adversary_cell",
+    "approval_rows",
     "evidence_text",
+    "more_approvals",
     "more_destinations",
     "render_markdown",
 ]
@@ -84,6 +87,27 @@ def more_destinations(rows: Sequence[tuple[str, int, str]]) -> str:
         f"... and {len(rest)} more destination(s) ({sum(n for _, n, _ in rest)} denial(s)), "
         "each denied as often or less: cordon audit show --verdict deny lists them"
     )
+
+
+#: the accepted approvals listed (the most recent): each is a person's decision, so they are
+#: few; a flood of them is itself a finding, and the audit log keeps every one
+APPROVALS_SHOWN = 100
+APPROVAL_COLUMNS = ("approved at", "seq", "server", "tool", "destination", "how", "by")
+
+
+def approval_rows(data: ReportData) -> list[tuple[str, ...]]:
+    """The rows of the approvals table (:data:`APPROVAL_COLUMNS`), the most recent
+    :data:`APPROVALS_SHOWN`."""
+    keys = ("ts", "seq", "server", "tool", "destination", "how", "by")
+    return [tuple(str(a.get(k, "")) for k in keys) for a in data.approvals[-APPROVALS_SHOWN:]]
+
+
+def more_approvals(data: ReportData) -> str:
+    """What the approvals table leaves out, said; or ``""``."""
+    rest = len(data.approvals) - APPROVALS_SHOWN
+    if rest <= 0:
+        return ""
+    return f"... and {rest} earlier approval(s): cordon audit show --verdict approval lists them"
 
 
 #: the most characters of a cell of the adversary's text shown (a host name is at most 253)
@@ -223,6 +247,20 @@ def _summary(data: ReportData) -> list[str]:
     lines += ["", "### Asks and how they were answered", ""]
     asks = ((_text(t), _text(r), _text(a), n) for t, r, a, n in data.asks)
     lines += _md_table(["tool", "rule", "answer", "count"], asks) if data.asks else ["None."]
+    lines += ["", "### Approvals given", ""]
+    lines += (
+        _md_table(
+            APPROVAL_COLUMNS,
+            (
+                (*map(_text, row[:4]), _destination(row[4]), *map(_text, row[5:]))
+                for row in approval_rows(data)
+            ),
+        )
+        if data.approvals
+        else ["None."]
+    )
+    if more := more_approvals(data):
+        lines += ["", more]
     lines += ["", "### Rug pulls (tool definitions changed after pinning)", ""]
     lines += (
         _md_table(
