@@ -173,10 +173,11 @@ def _mentions(rec: dict[str, Any], dests: list[str]) -> bool:
 
 
 def _history(rec: dict[str, Any], records: list[dict[str, Any]]) -> list[str]:
-    """For a taint-like rule: the earlier calls whose output cordon read, in this session
-    (or, when there are none, in the log's other sessions: taint is shared between the cordon
-    processes of one client), content findings on results, and records naming the
-    destination."""
+    """For a taint-like rule: the earlier calls whose output cordon read, in this session and
+    in the log's other sessions (taint is shared between the cordon processes of one client,
+    so a destination read through one server is denied when sent through another: the output
+    it came from may be another session's), content findings on results, and records
+    naming the destination."""
     earlier = _earlier(records, rec)
     session = rec.get("session")
     mine = [r for r in earlier if r.get("session") == session]
@@ -185,29 +186,48 @@ def _history(rec: dict[str, Any], records: list[dict[str, Any]]) -> list[str]:
         "a destination came from; these are the earlier calls whose output cordon read:"
     ]
     reads = [r for r in mine if _is_verdict(r) and r.get("verdict") == "allow"]
-    where = "in this session"
-    if not reads:
-        reads = [r for r in earlier if _is_verdict(r) and r.get("verdict") == "allow"]
-        where = "in other sessions of this log (taint is shared across cordon processes)"
-        lines.append("  no earlier call in this session was allowed (no output read here)")
+    others = [
+        r
+        for r in earlier
+        if r.get("session") != session and _is_verdict(r) and r.get("verdict") == "allow"
+    ]
     if reads:
-        lines.append(f"  allowed calls {where}, most recent last:")
+        lines.append("  allowed calls in this session, most recent last:")
         lines.extend(f"    {_call_line(r)}" for r in reads[-_MAX_LISTED:])
     else:
-        lines.append("  no earlier allowed call in the log either")
-    found = [r for r in mine if r.get("kind") == "content" and r.get("where") == "result"]
-    for r in found[-_MAX_LISTED:]:
-        rules = ", ".join(str(x) for x in r.get("rules") or [])
+        lines.append("  no earlier call in this session was allowed (no output read here)")
+    if others:
         lines.append(
-            f"  seq {r.get('seq')}: the content firewall flagged the result of "
-            f"{r.get('tool', '?')} ({rules}; {r.get('action', '?')})"
+            "  allowed calls in other sessions of this log (taint is shared across cordon "
+            "processes: the output may have come through another server), most recent last:"
         )
+        lines.extend(f"    {_call_line(r)}" for r in others[-_MAX_LISTED:])
+    if not reads and not others:
+        lines.append("  no earlier allowed call in the log either")
+    lines.extend(_findings(earlier, session))
     dests = _destinations(rec)
     named = [r for r in mine if _is_verdict(r) and dests and _mentions(r, dests)]
     if named:
         lines.append("  earlier calls in this session that named the same destination:")
         lines.extend(f"    {_call_line(r)}" for r in named[-_MAX_LISTED:])
     return lines
+
+
+def _findings(earlier: list[dict[str, Any]], session: Any) -> list[str]:
+    """The content firewall's findings on earlier results (an injection it flagged is the
+    likeliest carrier), this session's by tool, another session's by server and tool."""
+    found = [r for r in earlier if r.get("kind") == "content" and r.get("where") == "result"]
+    out = []
+    for r in found[-_MAX_LISTED:]:
+        rules = ", ".join(str(x) for x in r.get("rules") or [])
+        tool = str(r.get("tool", "?"))
+        if r.get("session") != session:
+            tool = f"{r.get('server', '?')}/{tool} (another session)"
+        out.append(
+            f"  seq {r.get('seq')}: the content firewall flagged the result of "
+            f"{tool} ({rules}; {r.get('action', '?')})"
+        )
+    return out
 
 
 def _approved_how(rec: dict[str, Any]) -> str:
