@@ -548,7 +548,7 @@ class AuditLog:
                 self._known_size = -1
                 raise AuditError(f"{self.path}: cannot write audit record: {exc}") from exc
         if self._tracer is not None and clean.get("kind") == "verdict":
-            self._span(clean)
+            self._span({**clean, "seq": seq})  # (the span names its record: cordon explain SEQ)
         return clean, ts, seq, marks, prev, digest
 
     def _span(self, record: dict[str, Any]) -> None:

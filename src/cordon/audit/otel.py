@@ -9,8 +9,10 @@ importing OpenTelemetry, so the proxy pays nothing.
 Span attributes: ``cordon.tool``, ``cordon.verdict``, ``cordon.rule``, ``cordon.server``,
 ``cordon.session``, ``mcp.method.name`` (OpenTelemetry MCP semantic conventions: ``tools/call``,
 or the client request decided: ``resources/read``, ``prompts/get`` ...) and, for a call,
-``gen_ai.tool.name`` (GenAI semantic conventions) for collectors that group by it. Argument
-values are never put on spans.
+``gen_ai.tool.name`` (GenAI semantic conventions) for collectors that group by it,
+``cordon.destination`` when the verdict names one, and ``cordon.audit.seq``: the ``seq`` of the
+audit record the span stands for (``cordon explain SEQ``). Argument values are never put on
+spans.
 """
 
 from __future__ import annotations
@@ -110,7 +112,7 @@ def _attr(value: Any) -> str:
 
 def emit_verdict_span(tracer: Any, record: Mapping[str, Any]) -> None:
     """Record one finished ``cordon.verdict`` span for a verdict record (no arguments)."""
-    attrs = {
+    attrs: dict[str, str | int] = {
         "cordon.tool": _attr(record.get("tool", "")),
         "cordon.verdict": _attr(record.get("verdict", "")),
         "cordon.rule": _attr(record.get("rule", "")),
@@ -122,6 +124,11 @@ def emit_verdict_span(tracer: Any, record: Mapping[str, Any]) -> None:
         attrs["gen_ai.tool.name"] = attrs["cordon.tool"]
     if record.get("destination"):
         attrs["cordon.destination"] = _attr(record["destination"])
+    seq = record.get("seq")
+    if isinstance(seq, int) and not isinstance(seq, bool):
+        # the audit record the span stands for: a trace's deny leads to `cordon explain SEQ`
+        # and to the hash-chained record, the evidence (the span is not)
+        attrs["cordon.audit.seq"] = seq
     span = tracer.start_span(SPAN_NAME, attributes=attrs)
     span.end()
 
