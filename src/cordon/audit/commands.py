@@ -145,6 +145,9 @@ def _row(rec: dict[str, Any]) -> list[Text]:
             reason = f"nobody could be asked, not forwarded: {reason}"
         elif "answer" in rec:
             reason = f"answer={rec['answer']} {reason}".strip()
+            if rec.get("code"):  # a one-time code's use: which ask, when and by whom approved
+                reason += f" (code {rec['code']}, approved {rec.get('approved_at', '?')}"
+                reason += f" by {rec['approved_by']})" if rec.get("approved_by") else ")"
     if isinstance(n := rec.get("repeat"), int) and rec.get("kind") != "listing":
         # a coalesced repeat (audit/repeats.py): the count first, so no cut of the cell hides it
         last = ", the last count" if rec.get("final") else ""
