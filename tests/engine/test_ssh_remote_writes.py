@@ -44,6 +44,10 @@ PAIRS = [
     (f"vagrant ssh -c '{_RM}'", _RM),
     (f"gcloud compute ssh vm --command '{_RM}'", _RM),
     (f"docker -H ssh://host run -v /:/host alpine chroot /host {_RM}", _RM),
+    (f"docker exec ctr ssh db '{_RM}'", _RM),
+    (f"kubectl exec pod -- ssh db '{_RM}'", _RM),
+    (f"docker exec ctr sudo ssh db '{_RM}'", _RM),
+    (f"docker run --rm alpine sh -c \"ssh db '{_RM}'\"", _RM),
     (f"ssh host -t '{_OFF}'", _OFF),
     (f"ssh host -i key -p 22 {_OFF}", _OFF),
     (f"echo '{_OFF}' | ssh db -t", _OFF),
@@ -66,7 +70,10 @@ def test_the_form_is_judged_as_the_line_run_here(tmp_path: Path, form: str, line
      "ssh host 'tar czf - /var/www' > backup.tgz", "ssh host docker ps",
      "ssh db systemctl -i status nginx",
      # (the remote shell reads "sh -c rm -rf /etc/nginx": sh runs rm with no operand)
-     f"ssh db sh -c '{_RM}'"],
+     f"ssh db sh -c '{_RM}'",
+     # (a container's own namespaces, not another machine: engine/containers reads them)
+     f"docker run --privileged alpine nsenter -t 1 -m {_RM}",
+     f"docker run alpine nsenter -t 1 -a {_RM}", "docker exec ctr nsenter -t 1 -a ls"],
 )  # fmt: skip
 def test_what_writes_nothing_stays_allowed(tmp_path: Path, line: str) -> None:
     assert run(tmp_path, line) == ("allow", "default.allow"), line
