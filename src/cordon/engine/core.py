@@ -384,6 +384,8 @@ class Session(ProvenanceState):
             self.degraded = str(exc)
             raise
         self.taint.add_text(recorded.text)
+        if recorded.shown:  # its strings as delivered without terminal controls
+            self.taint.add_text(recorded.shown)
         return recorded
 
     def observe_message(

@@ -5,9 +5,12 @@ It is what the taint index records and the content firewall scans (``Session.rec
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from cordon.content._ansi import TERMINAL_HINT, TERMINAL_RE, has_terminal_control
+from cordon.content._regions import escape_regions
 from cordon.content._walk import text_readings
 from cordon.taint import rejoined_base64
 
@@ -20,10 +23,13 @@ class RecordedOutput(NamedTuple):
     Attributes:
         result: the CallToolResult dict.
         text: all its strings and object keys, newline-joined (what was indexed and is scanned).
+        shown: each of those strings that holds a terminal control, read without its
+            controls (:func:`shown_readings`), or ``""``: indexed for taint beside ``text``.
     """
 
     result: dict[str, Any]
     text: str
+    shown: str = ""
 
 
 #: between two strings of a result: a blank line, which ends a base64 run (a single line break
@@ -61,7 +67,54 @@ def _recorded(result: Any) -> RecordedOutput:
         # the values, then a separator, then the keys: one join, one copy of a large text
         joined = _joined_keys(keys)
         values.append(joined if values else SEP + joined)
-    return RecordedOutput(result=result, text=SEP.join(values))
+    text = SEP.join(values)
+    return RecordedOutput(result=result, text=text, shown=shown_readings(text, values))
+
+
+def shown_readings(text: str, values: list[str]) -> str:
+    """Where the strings of ``values`` hold a terminal control (an ESC sequence, a backspace,
+    NUL, DEL, a C1 control, a carriage return inside a line), the text around it (the lines
+    within :data:`_REACH` characters, never cutting a word) without its controls, as warn
+    mode delivers it (:data:`cordon.content._ansi.TERMINAL_RE`), :data:`SEP` between two;
+    ``""`` when ``text`` (their join) holds none. A destination cut by one
+    (``drop@exfil\\b-corp.example``) reaches the agent whole, so its key must be taint too;
+    the text as sent keeps its own keys (a model may read the control as a break). Only
+    the regions around controls are read again: a long text with a few stray C1 characters
+    (mojibake) is not indexed twice."""
+    if not has_terminal_control(text):
+        return ""
+    out: list[str] = []
+    for v in values:
+        if not has_terminal_control(v):
+            continue
+        for lo, hi in escape_regions(
+            v, _REACH, hint=TERMINAL_HINT, exact=TERMINAL_RE, guard=_GUARD
+        ):
+            out.append(TERMINAL_RE.sub("", v[_word_start(v, lo) : _word_end(v, hi)]))
+    return SEP.join(out)
+
+
+#: characters either side of a control read again without it: more than a destination spans
+_REACH = 512
+#: the longest control :data:`TERMINAL_RE` matches but for a run of carriage returns (an OSC
+#: with its 512-character body)
+_GUARD = 520
+_SPACE = re.compile(r"\s")
+
+
+def _word_start(v: str, lo: int) -> int:
+    """``lo`` moved back to the start of the word it falls in (at most :data:`_REACH`)."""
+    if lo == 0 or v[lo - 1].isspace():
+        return lo
+    head = v[max(0, lo - _REACH) : lo]
+    cut = max(head.rfind(c) for c in " \t\n\r")
+    return lo - len(head) + cut + 1 if cut >= 0 else lo - len(head)
+
+
+def _word_end(v: str, hi: int) -> int:
+    """``hi`` moved on to the end of the word it falls in (at most :data:`_REACH`)."""
+    m = _SPACE.search(v, hi, hi + _REACH)
+    return m.start() if m is not None else min(len(v), hi + _REACH)
 
 
 def plain_result(value: Any) -> Any:
