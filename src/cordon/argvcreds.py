@@ -79,10 +79,29 @@ def _value_spans(argv: list[str]) -> list[tuple[int, int, int]]:
         if m is not None and len(m.group(2)) >= _MIN and not _NOT_A_VALUE.match(m.group(2)):
             out.append((i, m.start(2), m.end(2)))
             continue
-        dsn = _DSN.match(arg)
-        if dsn is not None and not arg.lower().startswith(("http://", "https://")):
-            out.append((i, dsn.start(1), dsn.end(1)))
+        at = _value_at(arg)
+        dsn = _DSN.match(arg[at:])
+        if dsn is not None and not arg[at:].lower().startswith(("http://", "https://")):
+            out.append((i, at + dsn.start(1), at + dsn.end(1)))
     return out
+
+
+def _value_at(arg: str) -> int:
+    """Where the value of ``arg`` starts: after ``=`` of a flag given its value in the same
+    argument (``--dsn=postgres://user:PASSWORD@host``, ``--url=https://host/?key=K``: a
+    connection string or URL is as often an option's value as an argument of its own), else
+    0."""
+    return arg.index("=") + 1 if _flag_name(arg) is not None and "=" in arg else 0
+
+
+def _url_at(arg: str) -> int | None:
+    """Where an http(s) URL with a host starts in ``arg`` (the argument, or a flag's value
+    after ``=``: :func:`_value_at`); None when there is none."""
+    at = _value_at(arg)
+    url = arg[at:]
+    if url.lower().startswith(("http://", "https://")) and urlsplit(url).hostname:
+        return at
+    return None
 
 
 def argv_credentials(argv: list[str]) -> list[str]:
@@ -94,11 +113,11 @@ def argv_credentials(argv: list[str]) -> list[str]:
     for i, start, end in _value_spans(argv):
         value = argv[i][start:end]
         out.append(value)
-        if "%" in value and _DSN.match(argv[i]):
+        if "%" in value and _DSN.match(argv[i][_value_at(argv[i]) :]):
             out.append(unquote(value))
     for arg in argv:
-        if arg.lower().startswith(("http://", "https://")) and urlsplit(arg).hostname:
-            out += url_credentials(arg)
+        if (at := _url_at(arg)) is not None:
+            out += url_credentials(arg[at:])
     return [v for v in dict.fromkeys(out) if len(v) >= _MIN and not _word(v)]
 
 
@@ -113,7 +132,6 @@ def masked_argv(argv: list[str]) -> list[str]:
     for i, start, end in sorted(_value_spans(argv), key=lambda s: (s[0], -s[1])):
         out[i] = out[i][:start] + "***" + out[i][end:]
     for i, arg in enumerate(out):
-        if arg.lower().startswith(("http://", "https://")) and urlsplit(arg).hostname:
-            if url_credentials(arg):
-                out[i] = masked_url(arg)
+        if (at := _url_at(arg)) is not None and url_credentials(arg[at:]):
+            out[i] = arg[:at] + masked_url(arg[at:])
     return out
