@@ -65,8 +65,8 @@ import re
 import shlex
 import shutil
 import sys
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
@@ -81,6 +81,7 @@ from cordon.clientbackups import replace_file as replace_file
 from cordon.clientbackups import wrapped_configs as wrapped_configs
 from cordon.clientcommand import missing_command
 from cordon.clientjsonc import rewrite
+from cordon.clientpacks import InitPacks, give_pack, write_pack_policies
 from cordon.clientpins import _near_names, default_pin_dir, find_pin_files, pinned_names
 from cordon.clientpolicy import (
     in_git_tree_warning,
@@ -171,6 +172,8 @@ class ConfigPlan:
             named entry that cannot be wrapped. ``cordon init`` says so on stderr and exits
             1 when nothing else was done (the user would believe the server is covered).
         restores: the backup whose exact bytes an ``--undo`` writes back, or None.
+        policy_files: ``--packs``: the policy files to write (path, text), each only where
+            no file is (:func:`cordon.clientpacks.write_pack_policies`).
     """
 
     path: Path
@@ -182,6 +185,7 @@ class ConfigPlan:
     warnings: tuple[str, ...] = ()
     not_done: tuple[str, ...] = ()
     restores: Path | None = None
+    policy_files: Mapping[Path, str] = field(default_factory=dict)
 
     @property
     def changed(self) -> bool:
@@ -454,6 +458,7 @@ def plan_init(
     cordon_command: str = "cordon",
     pin_dir: Path | str | None = None,
     project: Path | str | None = None,
+    packs: bool = False,
 ) -> ConfigPlan:
     """Plan wrapping the servers of ``path`` (all of them, or only ``servers``; with
     ``project``, only that project's of ``~/.claude.json``: :mod:`cordon.clientprojects`):
@@ -462,8 +467,8 @@ def plan_init(
     ``policies`` are made absolute (the client starts servers from its own directory). Each
     wrapped server gets ``--pin-file`` :func:`pin_file_for` under ``pin_dir`` (made absolute;
     default :func:`default_pin_dir`); ``cordon run`` creates it (mode 0600, directories 0700)
-    at the server's first complete tools/list.
-    Entries already behind cordon, entries without a ``command`` or ``url`` and remote entries
+    at the server's first complete tools/list; ``packs``: and its pack's policy, if one fits
+    (:mod:`cordon.clientpacks`). Entries already behind cordon, entries without a ``command`` or ``url`` and remote entries
     cordon cannot reach are left alone with a message (the last on stderr: ``warnings``). A
     Codex ``config.toml`` goes to :mod:`cordon.clientcodex`. :func:`apply_plan` writes.
 
@@ -474,6 +479,7 @@ def plan_init(
     path, raw = _read(path)
     pols = init_policies(policies)
     pins_root = Path(pin_dir).expanduser().resolve() if pin_dir is not None else default_pin_dir()
+    gave = InitPacks.start(packs, pols, pins_root, path)
     from cordon.clientcodex import codex_init, is_codex_config  # (tomlkit: not at cordon run)
 
     if is_codex_config(path):
@@ -501,20 +507,15 @@ def plan_init(
                 not_done += _left_as_is(prefix, name, entry, pols, path, servers, warnings, kind)
                 if isinstance(entry, dict) and _is_cordon(entry):
                     behind.append(prefix + name)
+            messages[said:] = give_pack(gave, name, kind, wrapped, path, messages[said:])
             messages[said:] = [prefix + m for m in messages[said:]]
             warnings[warned:] = [prefix + m for m in warnings[warned:]]
             if wrapped is not None:
                 table[name] = native_entry(kind, wrapped)
                 changed.append(prefix + name)
                 wrapped_names.add(name)
-    if not tables:
-        messages.append("no servers in this file")
-    # however the servers were selected (all of the file, or several --server NAME): with
-    # --server, one name in several projects' tables is one server and may share the pack
-    # no --server: the policy is for every server, those behind cordon too; a pack fits one
-    selected = changed if servers else changed + behind
-    if len(selected) > 1 and (not servers or len(wrapped_names) > 1):
-        one_server_per_pack(pols, selected)
+    messages += [] if tables else ["no servers in this file"]
+    _one_server_per_pack(pols, servers, changed, behind, wrapped_names)
     new = _rewritten(raw, path, data, wrapped_names, messages, warnings) if changed else raw
     return ConfigPlan(
         path=path,
@@ -525,7 +526,24 @@ def plan_init(
         changed_servers=tuple(changed),
         warnings=tuple(warnings),
         not_done=tuple(not_done),
+        policy_files=gave.files,
     )
+
+
+def _one_server_per_pack(
+    pols: Sequence[str],
+    servers: Sequence[str],
+    changed: list[str],
+    behind: list[str],
+    wrapped_names: set[str],
+) -> None:
+    """:func:`one_server_per_pack`, however the servers were selected (all of the file, or
+    several --server NAME): with --server, one name in several projects' tables is one server
+    and may share the pack; no --server: the policy is for every server, those behind cordon
+    too (``behind``); a pack fits one."""
+    selected = changed if servers else changed + behind
+    if len(selected) > 1 and (not servers or len(wrapped_names) > 1):
+        one_server_per_pack(pols, selected)
 
 
 def _rewritten(
@@ -735,6 +753,8 @@ def apply_plan(plan: ConfigPlan) -> Path | None:
             raise ClientConfigError(f"{path}: changed since the diff was shown; run again")
         # the files of its cordon entries, before and after, protected from tool writes first
         record_config(real, plan.old, plan.new)
+        for left in write_pack_policies(plan.policy_files):  # named by the entries: first
+            sys.stderr.write(f"cordon init: {left}\n")
         backup = _write_backup(real, plan.old)
         replace_file(real, plan.new, real.stat().st_mode & 0o7777)
         record_config(real, plan.new)

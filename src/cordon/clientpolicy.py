@@ -13,7 +13,14 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from cordon.policy.model import Policy
 
-__all__ = ["PACK_PACKAGES", "init_policies", "one_server_per_pack", "pack_hint", "pack_misfit"]
+__all__ = [
+    "PACK_PACKAGES",
+    "init_policies",
+    "one_server_per_pack",
+    "pack_for",
+    "pack_hint",
+    "pack_misfit",
+]
 
 #: the package each built-in pack was written from (README: Built-in packs), by the name a
 #: client config runs it under: the package (``npx -y PKG``, ``PKG@1.2``, ``uvx PKG``), its
@@ -181,6 +188,28 @@ def _package_of(entry: Any) -> tuple[str, str] | None:
     return None
 
 
+def pack_for(name: str, entry: Any, pins: Path | None) -> tuple[str, str] | None:
+    """(the built-in pack written for server ``name``, why) or None: the pack that classifies
+    every tool pinned for it in ``pins`` (it ran behind cordon before:
+    :func:`cordon.checktools.fitting_packs`, as `cordon check` hints), else the one whose
+    package its command runs (``entry``, as the config has it: :func:`_package_of`)."""
+    from cordon.checktools import fitting_packs, pinned_tools
+
+    names: set[str] = set()
+    if pins is not None and pins.is_file():
+        try:
+            names = pinned_tools(pins, name).get(name) or set()
+        except (OSError, ValueError):
+            names = set()
+    packs = fitting_packs(names)
+    found = _package_of(entry)
+    if packs:
+        return packs[0], f"classifies all {len(names)} tools pinned for it"
+    if found is not None:
+        return found[1], f"is written for {found[0]}, which it runs"
+    return None
+
+
 def pack_hint(
     name: str, entry: Any, wrapped: Mapping[str, Any], config: Path | None, pols: Sequence[str]
 ) -> list[str]:
@@ -190,27 +219,16 @@ def pack_hint(
     :func:`cordon.checktools.fitting_packs`, as `cordon check` hints), else the one whose
     package its command runs (``entry``, as the config has it). ``wrapped``: its new entry
     (its ``--pin-file``)."""
-    from cordon.checktools import fitting_packs, pinned_tools
     from cordon.clientstate import _own_option
     from cordon.policy.loader import load_pack
 
     if pols:
         return []
     pins = _own_option(wrapped.get("args") or [], "--pin-file")
-    names: set[str] = set()
-    if pins is not None and Path(pins).is_file():
-        try:
-            names = pinned_tools(Path(pins), name).get(name) or set()
-        except (OSError, ValueError):
-            names = set()
-    packs = fitting_packs(names)
-    found = _package_of(entry)
-    if packs:
-        pack, why = packs[0], f"classifies all {len(names)} tools pinned for it"
-    elif found is not None:
-        pack, why = found[1], f"is written for {found[0]}, which it runs"
-    else:
+    fits = pack_for(name, entry, Path(pins) if pins is not None else None)
+    if fits is None:
         return []
+    pack, why = fits
     # the entry is wrapped by this run, and init leaves a wrapped entry's policy as it is:
     # the hint names the --undo that lets the second command apply the policy
     init = f"cordon init --config {shlex.quote(str(config or 'FILE'))}"

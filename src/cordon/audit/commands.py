@@ -31,6 +31,7 @@ from cordon.audit.log import (
 )
 from cordon.audit.query import filter_records, parse_time_bound, record_verdict
 from cordon.audit.repeats import EventCount
+from cordon.clientpacks import PACKS_HELP
 
 __all__ = ["register"]
 
@@ -539,6 +540,7 @@ def init(
     policy: Annotated[
         list[Path] | None, typer.Option("--policy", help="policy file for cordon run; repeatable")
     ] = None,
+    packs: Annotated[bool, typer.Option("--packs", help=PACKS_HELP)] = False,
     absolute: Annotated[
         bool,
         typer.Option(
@@ -586,7 +588,7 @@ def init(
     not run with (or a --server that cannot be wrapped), init says on stderr what was not
     done and how to do it, and exits 1 when it changed nothing else.
     """
-    plan = _init_plan(config, server or (), project, policy or (), absolute, pin_dir, undo)
+    plan = _init_plan(config, server or (), project, policy or (), absolute, pin_dir, undo, packs)
     hook_plan, hook_note = _keep_shared_hook(plan, undo, *_hook_plan(plan, hook, undo, absolute))
     _show_plans(plan, hook_plan, undo, absolute, hook_note)
     _confirm_and_write(plan, hook_plan, yes)
@@ -600,6 +602,7 @@ def _init_plan(
     absolute: bool,
     pin_dir: Path | None,
     undo: bool,
+    packs: bool = False,
 ) -> Any:
     """The plan of ``cordon init`` (``--undo``: of unwrapping) for ``config``.
 
@@ -618,6 +621,7 @@ def _init_plan(
             cordon_command=resolve_cordon_command(absolute),
             pin_dir=pin_dir,
             project=project,
+            packs=packs,
         )
     except ClientConfigError as exc:
         _console(err=True).print(Text(f"cordon init: {exc}", style="red"))

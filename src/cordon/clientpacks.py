@@ -1,0 +1,206 @@
+"""``cordon init --packs``: each server ``cordon init`` wraps without a ``--policy`` and for
+which a built-in pack is written (:func:`cordon.clientpolicy.pack_for`: its pins are all
+classified by one pack, or its command runs the pack's package) gets a policy file of its own,
+``version: 1`` and ``packs: [NAME]``, named by its ``--policy``.
+
+The file lies next to the server's pin file, ``<pin dir>/../policies/<stem>-<hash>.yaml`` (the
+pin file's name: :func:`cordon.pin_paths.pin_file_for`), so one pack is one server's (a pack
+is keyed by that server's tool names) and the same server named alike in two configs shares
+it. ``cordon init`` records every ``--policy`` of the entries it writes among cordon's own
+files (:mod:`cordon.clientstate`): no tool a ``cordon run`` guards may rewrite it.
+
+A file already there is never overwritten (the user may have edited it): it is given as it
+is, and said. The reference filesystem server's command-line arguments are its allowed
+directories: absolute existing directories become ``allowed_path_prefixes``; anything else is
+not guessed at (the pack is written without prefixes, and the line says to add them).
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+__all__ = ["PACKS_HELP", "InitPacks", "give_pack", "write_pack_policies"]
+
+#: `cordon init --packs`, in its --help
+PACKS_HELP = (
+    "give each server a built-in pack is written for (the package it runs, or the tools it "
+    "pinned) a policy file of its own next to its pins, ~/.cordon/policies/NAME-HASH.yaml "
+    "(with --pin-dir D: D/../policies/) with `packs: [PACK]`, the filesystem server's "
+    "absolute directory arguments as allowed_path_prefixes, and a line per server saying "
+    "which pack it got; a file already there is never overwritten; not with --policy (exit "
+    "2, nothing written); --undo unwraps and leaves the files"
+)
+
+_HEADER = (
+    "# written by `cordon init --packs` for one server (its pin file has this name, .json);\n"
+    "# edit it freely: cordon init never overwrites this file (README: Built-in packs)\n"
+)
+
+
+@dataclass(slots=True)
+class InitPacks:
+    """The policy files one ``cordon init --packs`` gives (``files``: path, text to write;
+    a file that exists already is given, and not in ``files``). Inactive without --packs."""
+
+    root: Path | None = None
+    files: dict[Path, str] = field(default_factory=dict)
+
+    @classmethod
+    def start(cls, packs: bool, pols: Sequence[str], pins_root: Path, config: Path) -> InitPacks:
+        """The collector of one ``cordon init`` (``root``: ``pins_root``'s sibling
+        ``policies``).
+
+        Raises:
+            ClientConfigError: ``--packs`` with ``--policy`` (which one applies would be a
+                guess), or for a Codex ``config.toml`` (not written by this path).
+        """
+        from cordon.clientcodex import is_codex_config
+        from cordon.clientconfig import ClientConfigError
+
+        if not packs:
+            return cls()
+        if pols:
+            raise ClientConfigError(
+                "--packs gives each server the policy of its built-in pack, --policy gives "
+                "one policy of yours: use one or the other (nothing written)"
+            )
+        if is_codex_config(config):
+            raise ClientConfigError(
+                "--packs is not available for a Codex config.toml: give each server its "
+                "policy with --server NAME --policy FILE (nothing written)"
+            )
+        return cls(root=pins_root.parent / "policies")
+
+    def plan(self, policy: Path, text: str) -> str:
+        """Note ``policy`` to be written with ``text`` unless it exists; what to say of it.
+
+        Raises:
+            ClientConfigError: the file exists and does not load as a policy (the server would
+                not start).
+        """
+        from cordon.clientpolicy import _load
+
+        try:
+            now = policy.read_text("utf-8")
+        except FileNotFoundError:
+            self.files[policy] = text
+            return " (new file)"
+        except (OSError, UnicodeDecodeError) as exc:
+            from cordon.clientconfig import ClientConfigError
+
+            raise ClientConfigError(f"--packs: {policy}: cannot read: {exc}") from exc
+        _load([str(policy)])
+        if now == text:
+            return " (already there)"
+        return " (there already with other content, edited since: left as it is)"
+
+
+def give_pack(
+    packs: InitPacks, name: str, kind: str, wrapped: Any, config: Path, lines: list[str]
+) -> list[str]:
+    """``lines`` (what init says of server ``name``) as they are when ``packs`` is inactive
+    or the server was not wrapped; else ``wrapped`` (its new entry, in the standard shape)
+    gets ``--policy FILE`` of its pack after its ``--pin-file``, and ``lines`` say which pack
+    it got (or that none fits) instead of the hint to write one by hand."""
+    from cordon.clientpolicy import pack_for, pack_hint
+    from cordon.clientremote import url_view
+    from cordon.clientstate import _own_option
+    from cordon.clientzedopencode import entry_view
+
+    if packs.root is None or not isinstance(wrapped, dict):
+        return lines
+    from cordon.clientconfig import UPSTREAM_KEY
+
+    entry = url_view(kind, entry_view(kind, wrapped.get(UPSTREAM_KEY)))
+    args: list[Any] = wrapped["args"]
+    pins = _own_option(args, "--pin-file")
+    fits = pack_for(name, entry, Path(pins) if pins is not None else None)
+    if pins is None or fits is None or "${" in pins:
+        # (a pin file named per VS Code workspace: the client expands the name, init cannot)
+        return [*lines, f"{name}: --packs: no built-in pack fits it: wrapped with no policy"]
+    pack, why = fits
+    hint = pack_hint(name, entry, wrapped, config, [])
+    policy = packs.root / (Path(pins).stem + ".yaml")
+    prefixes = _allowed_dirs(entry) if pack == "filesystem" else None
+    said = packs.plan(policy, _policy_text(pack, prefixes))
+    at = args.index("--pin-file") + 2 if "--pin-file" in args else 1
+    args[at:at] = ["--policy", str(policy)]
+    out = [line for line in lines if line not in hint]
+    dirs = f"; allowed_path_prefixes: its arguments {', '.join(prefixes)}" if prefixes else ""
+    out.append(f"{name}: --packs: pack {pack!r} ({why}{dirs}): --policy {policy}{said}")
+    if prefixes is None and _has_paths(pack):
+        out.append(
+            f"{name}: hint: the pack's path parameters are resolved but not confined: add "
+            f"`allowed_path_prefixes: [DIR]` to {policy} (README: Built-in packs)"
+        )
+    return out
+
+
+def _has_paths(pack: str) -> bool:
+    from cordon.policy.loader import load_pack
+
+    return any("path_params" in t for t in load_pack(pack)["tools"].values())
+
+
+def _policy_text(pack: str, prefixes: Sequence[str] | None) -> str:
+    data: dict[str, Any] = {"version": 1, "packs": [pack]}
+    if prefixes:
+        data["allowed_path_prefixes"] = list(prefixes)
+    return _HEADER + yaml.safe_dump(data, sort_keys=False, default_flow_style=None)
+
+
+def _allowed_dirs(entry: Mapping[str, Any]) -> list[str] | None:
+    """The reference filesystem server's allowed directories: the arguments after its package
+    (or program) in ``entry``, when each is an absolute path of an existing directory (as
+    written: cordon resolves prefixes itself); None for none, or any other (not guessed)."""
+    from cordon.clientpolicy import PACK_PACKAGES
+
+    argv = [entry.get("command"), *(entry.get("args") or [])]
+    for i, arg in enumerate(argv):
+        if not isinstance(arg, str):
+            return None
+        name = arg.split("==")[0]
+        at = name.rfind("@")
+        name = name[:at] if at > 0 else name
+        if PACK_PACKAGES.get(name) == "filesystem" or (
+            PACK_PACKAGES.get(Path(name).name) == "filesystem"
+        ):
+            rest = argv[i + 1 :]
+            ok = all(isinstance(a, str) and os.path.isabs(a) and "${" not in a for a in rest)
+            if not rest or not ok or not all(os.path.isdir(a) for a in rest):
+                return None
+            return [str(a) for a in rest]
+    return None
+
+
+def write_pack_policies(files: Mapping[Path, str]) -> list[str]:
+    """Write each planned policy file atomically and only where none exists (a hard link of a
+    finished temporary file: it fails on any file already there, a dangling link too); the
+    directory is made 0700, the file 0600. What was left alone, one line each.
+
+    Raises:
+        OSError: a directory or file cannot be written.
+    """
+    left: list[str] = []
+    for path, text in files.items():
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".pack-", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                out.write(text)
+                out.flush()
+                os.fsync(out.fileno())
+            try:
+                os.link(tmp, path)
+            except FileExistsError:  # written since init planned it: the user's now
+                left.append(f"{path}: appeared since the plan: left as it is")
+        finally:
+            os.unlink(tmp)
+    return left

@@ -1,0 +1,97 @@
+"""``cordon init --packs`` end to end: the real ``cordon init`` rewrites a scratch config with
+the npm filesystem server (two allowed directories in its arguments) and the memory server;
+the rewritten filesystem entry, started as the client starts it, runs the real server behind
+the real ``cordon run`` with the filesystem pack and the server's directories as
+``allowed_path_prefixes``, driven by the official SDK client. A write inside either directory
+lands; one outside is denied by cordon (``arg.path_outside``, no file); a ``move_file`` of
+notes onto a rendered name is asked (``taint.rendered_resource``, the pack's ``renders:
+files``). The same config wrapped without ``--packs`` asks before the very write that lands
+with the pack (``action.destructive_hint``: the server marks every write destructive, and
+without the pack nothing confines the path)."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+import yaml
+from mcp import Client, StdioServerParameters
+
+from tests.conftest import ROOT, Harness, text_of
+from tests.e2e._init_cli import run_init
+
+pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
+
+BIN = ROOT / "node_modules" / ".bin"
+
+
+def _config(harness: Harness) -> tuple[Path, Path, Path]:
+    a, b = harness.tmp / "work" / "a", harness.tmp / "work" / "b"
+    a.mkdir(parents=True)
+    b.mkdir(parents=True)
+    servers = {
+        "files": {"command": str(BIN / "mcp-server-filesystem"), "args": [str(a), str(b)]},
+        "memory": {"command": str(BIN / "mcp-server-memory"), "args": []},
+    }
+    config = harness.tmp / "project" / ".mcp.json"
+    config.parent.mkdir()
+    config.write_text(json.dumps({"mcpServers": servers}, indent=2), "utf-8")
+    return config, a, b
+
+
+def _params(harness: Harness, entry: dict[str, list[str]]) -> StdioServerParameters:
+    """The entry as a client starts a stdio server: its command, its arguments, its env."""
+    return StdioServerParameters(
+        command=str(entry["command"]),
+        args=entry["args"],
+        env={**os.environ, "HOME": str(harness.home), **dict(entry.get("env") or {})},
+    )
+
+
+async def test_init_packs_confines_the_filesystem_server_to_its_directories(
+    harness: Harness,
+) -> None:
+    config, a, b = _config(harness)
+    said = run_init(harness, config, "--packs", "--no-hook")
+    assert "files: --packs: pack 'filesystem'" in said, said
+    assert f"allowed_path_prefixes: its arguments {a}, {b}" in said, said
+    assert "memory: --packs: pack 'memory'" in said, said
+    entries = json.loads(config.read_text("utf-8"))["mcpServers"]
+    for name, pack in (("files", "filesystem"), ("memory", "memory")):
+        args = entries[name]["args"]
+        policy = Path(args[args.index("--policy") + 1])
+        assert policy.parent == harness.tmp / "policies", policy
+        assert yaml.safe_load(policy.read_text("utf-8"))["packs"] == [pack]
+    outside = harness.tmp / "work" / "outside.txt"
+    async with Client(_params(harness, entries["files"]), mode="legacy") as client:
+        await client.list_tools()
+        for where in (a, b):
+            ok = await client.call_tool(
+                "write_file", {"path": str(where / "n.txt"), "content": "x"}
+            )
+            assert not ok.is_error, text_of(ok)
+            assert (where / "n.txt").read_text("utf-8") == "x"
+        out = await client.call_tool("write_file", {"path": str(outside), "content": "x"})
+        assert out.is_error and text_of(out).startswith("[cordon blocked]"), text_of(out)
+        assert "arg.path_outside" in text_of(out), text_of(out)
+        assert not outside.exists()
+        moved = await client.call_tool(
+            "move_file", {"source": str(a / "n.txt"), "destination": str(a / "n.md")}
+        )
+        assert moved.is_error and "taint.rendered_resource" in text_of(moved), text_of(moved)
+        assert (a / "n.txt").exists() and not (a / "n.md").exists()
+
+
+async def test_without_packs_the_same_write_is_asked(harness: Harness) -> None:
+    config, a, _ = _config(harness)
+    said = run_init(harness, config, "--no-hook")
+    assert "--packs" not in said and "hint: the built-in pack 'filesystem'" in said, said
+    entry = json.loads(config.read_text("utf-8"))["mcpServers"]["files"]
+    assert "--policy" not in entry["args"]
+    async with Client(_params(harness, entry), mode="legacy") as client:
+        await client.list_tools()
+        r = await client.call_tool("write_file", {"path": str(a / "n.txt"), "content": "x"})
+        assert r.is_error and "action.destructive_hint" in text_of(r), text_of(r)
+    assert not (a / "n.txt").exists()
