@@ -95,8 +95,7 @@ _DIRS = (
     ".claude/agents", ".gemini", ".codex", ".zed", ".devcontainer", ".ssh", ".aws", ".azure",
     ".kube", ".docker", ".gnupg", ".config", ".config/gh", ".config/gcloud", ".auth",
     ".password-store", ".config/fish", ".config/autostart", ".codeium/windsurf",
-    ".local/share/keyrings", ".claude-server-commander", ".cordon", ".opencode",
-    ".config/opencode", ".config/zed",
+    ".local/share/keyrings", ".claude-server-commander", ".cordon", ".config/zed",
     "Library/Application Support/Claude",
 )  # fmt: skip
 #: directories whose every file is protected -> the extensions its consumer loads ("" no
