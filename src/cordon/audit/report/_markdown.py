@@ -247,20 +247,7 @@ def _summary(data: ReportData) -> list[str]:
     lines += ["", "### Asks and how they were answered", ""]
     asks = ((_text(t), _text(r), _text(a), n) for t, r, a, n in data.asks)
     lines += _md_table(["tool", "rule", "answer", "count"], asks) if data.asks else ["None."]
-    lines += ["", "### Approvals given", ""]
-    lines += (
-        _md_table(
-            APPROVAL_COLUMNS,
-            (
-                (*map(_text, row[:4]), _destination(row[4]), *map(_text, row[5:]))
-                for row in approval_rows(data)
-            ),
-        )
-        if data.approvals
-        else ["None."]
-    )
-    if more := more_approvals(data):
-        lines += ["", more]
+    lines += _approvals(data)
     lines += ["", "### Rug pulls (tool definitions changed after pinning)", ""]
     lines += (
         _md_table(
@@ -290,6 +277,25 @@ def _summary(data: ReportData) -> list[str]:
         if data.content_findings
         else ["None."]
     )
+    return lines
+
+
+def _approvals(data: ReportData) -> list[str]:
+    """The summary's "Approvals given" table: who approved which call, when, and how."""
+    lines = ["", "### Approvals given", ""]
+    lines += (
+        _md_table(
+            APPROVAL_COLUMNS,
+            (
+                (*map(_text, row[:4]), _destination(row[4]), *map(_text, row[5:]))
+                for row in approval_rows(data)
+            ),
+        )
+        if data.approvals
+        else ["None."]
+    )
+    if more := more_approvals(data):
+        lines += ["", more]
     return lines
 
 
