@@ -58,6 +58,7 @@ def test_init_names_the_pack_of_a_recognised_server(tmp_path: Path) -> None:
     for name, pack in (("files", "filesystem"), ("repo", "git"), ("notes", "memory")):
         assert f"`packs: [{pack}]`" in hints[name], hints[name]
         assert f"cordon init --config {config} --server {name} --policy FILE" in hints[name]
+        assert f"cordon init --config {config} --server {name} --packs`" in hints[name]
 
 
 def test_init_with_a_policy_hints_nothing(tmp_path: Path) -> None:

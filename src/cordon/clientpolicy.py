@@ -239,5 +239,6 @@ def pack_hint(
     return [
         f"{name}: hint: the built-in pack {pack!r} {why}: put {keys} in a policy file and "
         f"give it to this server: `{init} --undo --server {server}`, then `{init} --server "
-        f"{server} --policy FILE` (README: Built-in packs)"
+        f"{server} --policy FILE` (README: Built-in packs), or let init write that file: "
+        f"`{init} --undo --server {server}`, then `{init} --server {server} --packs`"
     ]

@@ -87,7 +87,7 @@ async def test_init_packs_confines_the_filesystem_server_to_its_directories(
 async def test_without_packs_the_same_write_is_asked(harness: Harness) -> None:
     config, a, _ = _config(harness)
     said = run_init(harness, config, "--no-hook")
-    assert "--packs" not in said and "hint: the built-in pack 'filesystem'" in said, said
+    assert "--packs: pack" not in said and "hint: the built-in pack 'filesystem'" in said, said
     entry = json.loads(config.read_text("utf-8"))["mcpServers"]["files"]
     assert "--policy" not in entry["args"]
     async with Client(_params(harness, entry), mode="legacy") as client:
