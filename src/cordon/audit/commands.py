@@ -1,5 +1,6 @@
-"""CLI commands of the audit package: ``cordon audit verify|tail|show``, ``cordon report`` and
-``cordon init``. ``cordon.cli`` calls :func:`register` on its typer app."""
+"""CLI commands of the audit package: ``cordon audit verify|tail|show``, ``cordon report`` (its
+own module, :mod:`cordon.audit.report_command`) and ``cordon init``. ``cordon.cli`` calls
+:func:`register` on its typer app."""
 
 from __future__ import annotations
 
@@ -18,7 +19,6 @@ from rich.table import Table
 from rich.text import Text
 
 from cordon._cli_group import OneLineSummaries
-from cordon._exceptions import CordonError
 from cordon._types import SEVERITY_ORDER
 from cordon.approvals.display import clipped, visible
 from cordon.audit.listing import summary as listing_summary
@@ -459,70 +459,6 @@ def _events(rows: list[dict[str, Any]]) -> str:
     return f", {events} event(s) with repeats counted" if events > len(rows) else ""
 
 
-def report(
-    out: Annotated[Path, typer.Option("-o", "--out", help="Markdown review pack to write")],
-    audit: Annotated[
-        Path | None, typer.Option(help="audit log (default ~/.cordon/audit.jsonl)")
-    ] = None,
-    policy: Annotated[list[Path] | None, typer.Option(help="policy file(s); repeatable")] = None,
-    tools: Annotated[
-        Path | None, typer.Option(help="a tools/list result saved as JSON, or a --pin-file")
-    ] = None,
-    since: Annotated[str | None, typer.Option(help="e.g. 7d or 2025-06-01")] = None,
-    until: Annotated[str | None, typer.Option(help="same forms as --since")] = None,
-    html: Annotated[Path | None, typer.Option(help="also write a self-contained HTML pack")] = None,
-    server: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--server", help="the server(s) --policy is for (default: those that ran with it)"
-        ),
-    ] = None,
-) -> None:
-    """Write the review pack: controls, audit summary, findings, coverage, OWASP/AIUC-1 map.
-
-    A policy is one server's: its controls are shown for the --server NAMEs given, else for
-    each server whose start records do not name another policy. Every other server is shown
-    under the policy files its latest start record names (cordon run records them), when
-    they still load to the hash it ran with; else its rows say its controls are not shown
-    (report them with its own --policy and --server). Exits 1 when the log's hash chain is
-    broken (the pack is written and says so), as `cordon audit verify` does."""
-    from cordon.audit.report import build_report, render_html, render_markdown
-
-    audit_path = audit or default_audit_path()
-    if not audit_path.exists():
-        # nothing to review, said as that: a log that is not there is not a broken chain
-        # (a wrong --audit, or no cordon run wrote here yet); exit 2 as for an unreadable one
-        _console(err=True).print(
-            Text(
-                f"cordon report: no audit log at {audit_path} (no cordon run has written "
-                "there, or it was removed); give --audit PATH",
-                style="red",
-            )
-        )
-        raise typer.Exit(2)
-    try:
-        data = build_report(
-            audit=audit_path,
-            policies=policy or (),
-            tools_file=tools,
-            since=_bound(since, "--since"),
-            until=_bound(until, "--until"),
-            servers=server or (),
-        )
-    except (OSError, ValueError, CordonError) as exc:
-        _console(err=True).print(Text(f"cordon report: {exc}", style="red"))
-        raise typer.Exit(2) from exc
-    out.write_text(render_markdown(data), encoding="utf-8")
-    written = [str(out)]
-    if html is not None:
-        html.write_text(render_html(data), encoding="utf-8")
-        written.append(str(html))
-    verified = "chain OK" if data.chain.ok else f"CHAIN BROKEN: {data.chain.message}"
-    _console().print(Text(f"wrote {', '.join(written)} ({data.total_records} records; {verified})"))
-    if not data.chain.ok:
-        raise typer.Exit(1)  # a tampered or cut log: written, and said, but not a success
-
-
 def init(
     config: Annotated[Path, typer.Option("--config", help="the MCP client config to rewrite")],
     server: Annotated[
@@ -794,5 +730,7 @@ def register(app: typer.Typer) -> None:
     audit_app.command("tail")(audit_tail)
     audit_app.command("show")(audit_show)
     app.add_typer(audit_app, name="audit")
+    from cordon.audit.report_command import report
+
     app.command("report")(report)
     app.command("init")(init)
