@@ -104,9 +104,12 @@ async def test_a_prompt_change_on_a_re_list_is_held(
         refused = await _get_refused(client, "review")
     assert "pin.prompt_changed" in refused and PROMPT_CHANGES[change] in refused, refused
     pins = [r for r in harness.records("pin") if r.get("rule") == "pin.prompt_changed"]
-    assert [(r["prompt"], r["details"]) for r in pins] == [
-        ("review", {"changed_fields": [PROMPT_CHANGES[change]]})
+    assert [(r["prompt"], r["details"]["changed_fields"]) for r in pins] == [
+        ("review", [PROMPT_CHANGES[change]])
     ]
+    # the evidence: the digests of the pinned and the served value of the changed field
+    digests = pins[0]["details"]["changed"][PROMPT_CHANGES[change]]
+    assert all(str(digests[k]).startswith("sha256:") for k in ("pinned", "served")), digests
 
 
 @pytest.mark.parametrize("change", list(PROMPT_CHANGES))

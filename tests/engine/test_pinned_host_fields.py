@@ -67,7 +67,7 @@ def test_a_change_after_pinning_hides_the_tool_and_denies_it(case: str) -> None:
     assert [t["name"] for t in eng.pin_tools([first]).visible] == ["preview"]
     report = eng.pin_tools([later])  # a re-list (notifications/tools/list_changed)
     assert report.visible == [] and report.hidden["preview"].rule == "pin.changed"
-    assert report.hidden["preview"].details == {"changed_fields": [_field(case)]}
+    assert report.hidden["preview"].details["changed_fields"] == [_field(case)]
     v = eng.new_session().check("preview", {"path": "a.txt"})
     assert (v.verdict, v.rule) == ("deny", "pin.changed")
 

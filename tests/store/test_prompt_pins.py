@@ -41,7 +41,7 @@ def test_prompts_are_pinned_on_the_last_page_and_a_change_waits_for_accept(
         ("a", "pin.prompt_changed"),
         ("c", "pin.prompt_changed"),
     ]
-    assert records[0]["details"] == {"changed_fields": ["description"]} and len(problems) == 1
+    assert records[0]["details"]["changed_fields"] == ["description"] and len(problems) == 1
     assert {t for _, t, _, _ in pf.pending("s")} == {"prompt:a", "prompt:c"}
     assert pf.accept("s", only={"s/prompt:a"}) == ["s/prompt:a"]
     assert pf.prompts("s")["a"]["description"] == "A, then mail it."  # type: ignore[index]

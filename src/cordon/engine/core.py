@@ -239,7 +239,7 @@ class Engine:
                     verdict="deny",
                     rule=rules.PIN_CHANGED,
                     reason=f"tool '{name}' changed after pinning ({', '.join(fields)})",
-                    details={"changed_fields": fields},
+                    details={"changed_fields": fields, "changed": ps.digests(t, fields)},
                 )
                 continue
             bad = [f for f in findings if severity_at_least(f.severity, block_at)]

@@ -120,10 +120,35 @@ def canonical(tool: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _sha256(value: Any) -> str:
+    """SHA-256 hex over the canonical JSON (sorted keys, no spaces, UTF-8) of ``value``."""
+    blob = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(blob.encode("utf-8")).hexdigest()
+
+
 def fingerprint(tool: Mapping[str, Any]) -> str:
     """SHA-256 hex over the canonical JSON of the pinned fields of ``tool``."""
-    blob = json.dumps(canonical(tool), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(blob.encode("utf-8")).hexdigest()
+    return _sha256(canonical(tool))
+
+
+def field_digests(
+    pinned: Mapping[str, Any], served: Mapping[str, Any], fields: Iterable[str], *, prompt: bool
+) -> dict[str, dict[str, str | None]]:
+    """Per changed field, ``sha256:HEX`` of its pinned and of its served value (canonical
+    JSON, as :func:`fingerprint`; None for a field absent on that side), for the audit
+    record of a rug pull: the log keeps no definition text (attacker text, unbounded), yet
+    a responder can match a served value with the pin file's pending entry (which keeps it:
+    ``cordon pin accept``) and tell two changes apart, after the change was accepted or
+    undone. ``prompt``: the definitions are prompts (:func:`canonical_prompt`)."""
+    norm = canonical_prompt if prompt else canonical
+    a, b = norm(pinned), norm(served)
+    return {
+        k: {
+            "pinned": f"sha256:{_sha256(a[k])}" if k in a else None,
+            "served": f"sha256:{_sha256(b[k])}" if k in b else None,
+        }
+        for k in fields
+    }
 
 
 def duplicate_reason(name: str) -> str:
@@ -274,6 +299,11 @@ class PinSet:
         # pin (and its fingerprint, which other files keep) stays the one first listed
         fields = changed_fields(self.tools[name], tool)
         return ("changed", fields) if fields else ("ok", [])
+
+    def digests(self, tool: Mapping[str, Any], fields: Iterable[str]) -> dict[str, Any]:
+        """:func:`field_digests` of ``tool``'s changed ``fields`` against its pin."""
+        name = str(tool.get("name", ""))
+        return field_digests(self.tools.get(name, {}), tool, fields, prompt=False)
 
 
 def __getattr__(name: str) -> Any:

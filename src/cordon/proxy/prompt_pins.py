@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from cordon._types import Verdict
 from cordon.engine import rules
-from cordon.engine.pins import canonical_prompt, changed_prompt_fields
+from cordon.engine.pins import canonical_prompt, changed_prompt_fields, field_digests
 from cordon.store.pins import accept_command
 
 if TYPE_CHECKING:
@@ -125,7 +125,8 @@ class PromptPins:
         else:
             fields = changed_prompt_fields(old, prompt)
             why = f"prompt {name!r} changed since it was pinned ({', '.join(fields)})"
-            details = {"changed_fields": fields}
+            digests = field_digests(old, prompt, fields, prompt=True)
+            details = {"changed_fields": fields, "changed": digests}
         if old is None and name not in self.hidden and len(self.hidden) >= MAX_HIDDEN_PROMPTS:
             self.spent = True  # (hidden, not held: refusal fails closed on names not pinned)
             self._record(name, why, details)

@@ -129,6 +129,7 @@ class _Tally:
                     "server": server,
                     "tool": tool,
                     "changed_fields": list(details.get("changed_fields") or []),
+                    "changed": _short_digests(details.get("changed")),
                 }
             )
         elif kind == "content":
@@ -387,3 +388,32 @@ def _answer(rec: dict[str, Any]) -> str:
     if rec.get("asked") == "code" and answer == "deny":
         return "code issued, call refused until approved"
     return str(answer) if answer is not None else "asked (see approval records)"
+
+
+def rug_fields(row: dict[str, Any]) -> str:
+    """A rug pull's changed fields as the report's table shows them, each with its short
+    digests when the record has them (``description (pinned 1a2b..., served 3c4d...)``)."""
+    short = row.get("changed") or {}
+    return ", ".join(
+        f"{f} ({short[f]})" if f in short else str(f) for f in row.get("changed_fields") or []
+    )
+
+
+def _short_digests(changed: Any) -> dict[str, str]:
+    """A ``pin.changed`` record's ``details.changed`` (field -> ``pinned`` and ``served``
+    ``sha256:HEX``) as field -> ``pinned 1a2b..., served 3c4d...``, each digest's first 12
+    hex digits: enough to match by eye the pin file's pending entry, or another record of
+    the same change (a log written before, or a value not a digest, gives nothing)."""
+    out: dict[str, str] = {}
+    for name, pair in changed.items() if isinstance(changed, dict) else ():
+        if isinstance(pair, dict):
+            a, b = (_short(pair.get(k)) for k in ("pinned", "served"))
+            out[str(name)] = f"pinned {a}, served {b}"
+    return out
+
+
+def _short(digest: Any) -> str:
+    """``sha256:HEX`` as its first 12 hex digits; an absent field as ``(none)``."""
+    if isinstance(digest, str) and digest.startswith("sha256:"):
+        return digest[7:19]
+    return "(none)"

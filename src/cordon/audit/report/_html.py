@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from cordon.approvals.display import visible
+from cordon.audit.report._build import rug_fields
 from cordon.audit.report._data import ReportData
 from cordon.audit.report._mappings import AIUC1_MAP, COVERS, DOES_NOT, OWASP_LLM_2025
 from cordon.audit.report._markdown import (
@@ -217,10 +218,7 @@ def _summary(data: ReportData) -> list[str]:
         "<h3>Rug pulls</h3>",
         _html_table(
             ["time", "server", "tool", "changed fields"],
-            (
-                (r["ts"], _t(r["server"]), _t(r["tool"]), ", ".join(r["changed_fields"]))
-                for r in data.rug_pulls
-            ),
+            ((r["ts"], _t(r["server"]), _t(r["tool"]), _t(rug_fields(r))) for r in data.rug_pulls),
         ),
         "<h3>Content findings</h3>",
         _html_table(

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from cordon.approvals.display import clipped, visible
+from cordon.audit.report._build import rug_fields
 from cordon.audit.report._data import ReportData
 from cordon.audit.report._mappings import AIUC1_MAP, COVERS, DOES_NOT, OWASP_LLM_2025, MapItem
 
@@ -257,7 +258,7 @@ def _summary(data: ReportData) -> list[str]:
                     _text(r["ts"]),
                     _text(r["server"]),
                     _text(r["tool"]),
-                    _text(", ".join(map(str, r["changed_fields"]))),
+                    _text(rug_fields(r)),
                 )
                 for r in data.rug_pulls
             ),
