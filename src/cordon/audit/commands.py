@@ -5,7 +5,6 @@ own module, :mod:`cordon.audit.report_command`) and ``cordon init``. ``cordon.cl
 from __future__ import annotations
 
 import os
-import re
 import sys
 import time
 from collections import deque
@@ -31,6 +30,7 @@ from cordon.audit.log import (
 )
 from cordon.audit.query import filter_records, parse_time_bound, record_verdict
 from cordon.audit.repeats import EventCount
+from cordon.audit.verify import EXPECT_HELP, NO_EXPECT_NOTE, expect_missing, kept_at, kept_note
 from cordon.clientpacks import PACKS_HELP
 
 __all__ = ["register"]
@@ -220,14 +220,7 @@ def _bound(value: str | None, name: str) -> str | None:
 def audit_verify(
     file: FileArg = None,
     audit: AuditOpt = None,
-    expect: Annotated[
-        str | None,
-        typer.Option(
-            "--expect",
-            help="a last hash an earlier verify printed, kept elsewhere: the log must still "
-            "hold that record (a chain cut back to before it verifies on its own)",
-        ),
-    ] = None,
+    expect: Annotated[str | None, typer.Option("--expect", help=EXPECT_HELP)] = None,
 ) -> None:
     """Check the audit log's hash chain (following rotated files); exit 1 at the first break."""
     path = _audit_path(file, audit)
@@ -243,61 +236,21 @@ def audit_verify(
         )
         raise typer.Exit(1)
     result = verify(path)
-    kept = _kept_at(path, expect) if result.ok and expect is not None else None
+    kept = kept_at(path, expect) if result.ok and expect is not None else None
     if result.ok and expect is not None and kept is None:
         _console().print(
-            Text(
-                f"BROKEN: no record with hash {expect} (the log was cut back, or replaced, "
-                f"after that hash was kept); {result.message}",
-                style="bold red",
-            )
+            Text(f"BROKEN: {expect_missing(expect)}; {result.message}", style="bold red")
         )
         raise typer.Exit(1)
     if result.ok:
         _console().print(Text(f"OK: {result.message}", style="green"))
         if kept is not None and kept[1] > kept[0]:  # a chain without a key: say what it vouches
-            _console().print(
-                Text(
-                    f"the kept hash is record {kept[0]}'s; the {kept[1] - kept[0]} record(s) "
-                    f"after it ({kept[0] + 1} to {kept[1]}) were written since it was kept: the "
-                    "chain has no secret key, so it cannot tell them from records forged since"
-                )
-            )
+            _console().print(Text(kept_note(kept)))
         if expect is None:  # a hash chain cannot see its last records removed: say so
-            _console().print(
-                Text(
-                    "records cut from its end leave a chain that verifies: keep the last hash "
-                    "elsewhere and check with --expect HASH"
-                )
-            )
+            _console().print(Text(NO_EXPECT_NOTE))
         return
     _console().print(Text(f"BROKEN: {result.message}", style="bold red"))
     raise typer.Exit(1)
-
-
-def _kept_at(path: Path, digest: str) -> tuple[int, int] | None:
-    """The ``seq`` of the record of the chain (rotated files included) whose ``hash`` is
-    ``digest``, and of the chain's last record; None when no record has that hash. Read
-    after :func:`verify` passed: each whole line is a record with a ``seq``."""
-    from cordon.audit.log import chain_files
-
-    if not re.fullmatch(r"[0-9a-f]{64}", digest):
-        return None
-    needle = f',"hash":"{digest}"}}'.encode()
-    kept: int | None = None
-    last = -1
-    for file in chain_files(path):
-        try:
-            with open(file, "rb") as fh:
-                for line in fh:
-                    if not line.endswith(b"\n"):  # a writer's line half written since
-                        break
-                    last = orjson.loads(line)["seq"]
-                    if kept is None and line.rstrip(b"\r\n").endswith(needle):
-                        kept = last
-        except (OSError, orjson.JSONDecodeError, KeyError, TypeError):
-            continue
-    return None if kept is None else (kept, last)
 
 
 def audit_tail(

@@ -12,6 +12,7 @@ from rich.text import Text
 from cordon._exceptions import CordonError
 from cordon.audit.commands import _bound, _console
 from cordon.audit.log import default_audit_path
+from cordon.audit.verify import EXPECT_HELP
 
 __all__ = ["report"]
 
@@ -34,6 +35,7 @@ def report(
             "--server", help="the server(s) --policy is for (default: those that ran with it)"
         ),
     ] = None,
+    expect: Annotated[str | None, typer.Option("--expect", help=EXPECT_HELP)] = None,
 ) -> None:
     """Write the review pack: controls, audit summary, findings, coverage, OWASP/AIUC-1 map.
 
@@ -42,7 +44,8 @@ def report(
     under the policy files its latest start record names (cordon run records them), when
     they still load to the hash it ran with; else its rows say its controls are not shown
     (report them with its own --policy and --server). Exits 1 when the log's hash chain is
-    broken (the pack is written and says so), as `cordon audit verify` does."""
+    broken, or holds no record with the --expect hash (the pack is written and says so), as
+    `cordon audit verify` does."""
     from cordon.audit.report import build_report, render_html, render_markdown
 
     audit_path = audit or default_audit_path()
@@ -65,6 +68,7 @@ def report(
             since=_bound(since, "--since"),
             until=_bound(until, "--until"),
             servers=server or (),
+            expect=expect,
         )
     except (OSError, ValueError, CordonError) as exc:
         _console(err=True).print(Text(f"cordon report: {exc}", style="red"))
@@ -74,7 +78,7 @@ def report(
     if html is not None:
         html.write_text(render_html(data), encoding="utf-8")
         written.append(str(html))
-    verified = "chain OK" if data.chain.ok else f"CHAIN BROKEN: {data.chain.message}"
+    verified = "chain OK" if data.chain_ok else f"CHAIN BROKEN: {data.chain_message}"
     _console().print(Text(f"wrote {', '.join(written)} ({data.total_records} records; {verified})"))
-    if not data.chain.ok:
+    if not data.chain_ok:
         raise typer.Exit(1)  # a tampered or cut log: written, and said, but not a success

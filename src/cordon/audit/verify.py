@@ -30,7 +30,15 @@ import orjson
 
 from cordon.audit.log import _ROTATED, GENESIS, _split_line, chain_files
 
-__all__ = ["VerifyResult", "verify"]
+__all__ = [
+    "EXPECT_HELP",
+    "NO_EXPECT_NOTE",
+    "VerifyResult",
+    "expect_missing",
+    "kept_at",
+    "kept_note",
+    "verify",
+]
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -318,4 +326,60 @@ def _verify_opened(files: list[Path], opened: list[tuple[BinaryIO, int]]) -> Ver
         + anchored_note,
         file=files[-1],
         last_hash=last,
+    )
+
+
+#: ``--expect``'s help, the same for ``cordon audit verify`` and ``cordon report``
+EXPECT_HELP = (
+    "a last hash an earlier verify printed, kept elsewhere: the log must still "
+    "hold that record (a chain cut back to before it verifies on its own)"
+)
+#: said when no kept hash is given: a hash chain cannot see its last records removed
+NO_EXPECT_NOTE = (
+    "records cut from its end leave a chain that verifies: keep the last hash "
+    "elsewhere and check with --expect HASH"
+)
+
+
+def kept_at(path: Path, digest: str) -> tuple[int, int] | None:
+    """The ``seq`` of the record of the chain (rotated files included) whose ``hash`` is
+    ``digest``, and of the chain's last record; None when no record has that hash. Read
+    after :func:`verify` passed: each whole line is a record with a ``seq``."""
+    if not re.fullmatch(r"[0-9a-f]{64}", digest):
+        return None
+    needle = f',"hash":"{digest}"}}'.encode()
+    kept: int | None = None
+    last = -1
+    for file in chain_files(path):
+        try:
+            with open(file, "rb") as fh:
+                for line in fh:
+                    if not line.endswith(b"\n"):  # a writer's line half written since
+                        break
+                    last = orjson.loads(line)["seq"]
+                    if kept is None and line.rstrip(b"\r\n").endswith(needle):
+                        kept = last
+        except (OSError, orjson.JSONDecodeError, KeyError, TypeError):
+            continue
+    return None if kept is None else (kept, last)
+
+
+def expect_missing(digest: str) -> str:
+    """Why a chain that verifies is broken all the same: no record has the kept hash."""
+    return (
+        f"no record with hash {digest} (the log was cut back, or replaced, "
+        "after that hash was kept)"
+    )
+
+
+def kept_note(kept: tuple[int, int]) -> str:
+    """What a found kept hash (:func:`kept_at`) vouches for: the records after it are
+    counted, not vouched for (a chain without a key cannot tell them from forged ones)."""
+    at, last = kept
+    if last <= at:
+        return f"the kept hash is record {at}'s, the log's last"
+    return (
+        f"the kept hash is record {at}'s; the {last - at} record(s) "
+        f"after it ({at + 1} to {last}) were written since it was kept: the "
+        "chain has no secret key, so it cannot tell them from records forged since"
     )

@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +28,7 @@ from cordon.audit.report._controls import (
 )
 from cordon.audit.report._data import ReportData, _fmt_ts, _timeline, _ts_epoch
 from cordon.audit.report._mappings import AIUC1_MAP, OWASP_LLM_2025, MapItem
+from cordon.audit.verify import expect_missing, kept_at
 
 __all__ = ["UNANSWERED", "build_report"]
 
@@ -224,6 +225,7 @@ def build_report(
     since: str | None = None,
     until: str | None = None,
     servers: Sequence[str] = (),
+    expect: str | None = None,
 ) -> ReportData:
     """Aggregate an audit log, policies and a tools list into a :class:`ReportData`.
 
@@ -241,6 +243,9 @@ def build_report(
     The policy is one server's: its controls are shown for ``servers`` (``--server``) when
     given, else for every server whose start records do not name another policy.
 
+    ``expect`` (``--expect``): a last hash kept elsewhere, which the log must still hold, as
+    for ``cordon audit verify --expect`` (a chain cut back to before it verifies on its own).
+
     Raises:
         OSError: a file cannot be read.
         ValueError: the tools file is neither a tools/list result nor a pin file.
@@ -248,6 +253,7 @@ def build_report(
     """
     audit = Path(audit)
     chain = _verify_chain(audit)
+    kept = kept_at(audit, expect) if chain.ok and expect is not None else None
     tally = _Tally()
     records = iter_records(audit) if audit.exists() else iter(())
     carried: dict[str, dict[str, Any]] = {}
@@ -268,15 +274,18 @@ def build_report(
     findings = section.findings
     if not chain.ok:
         findings.insert(0, f"Audit chain does not verify: {chain.message}")
+    elif expect is not None and kept is None:
+        findings.insert(0, f"Audit chain does not hold the kept hash: {expect_missing(expect)}")
     if not tally.starts and tally.total:
         findings.append("No start record in the selected window: version and policy unknown.")
     if tally.rug:
         findings.append(
             f"{len(tally.rug)} tool definition change(s) (rug pulls) were caught and denied."
         )
-    return _assemble(
+    data = _assemble(
         audit=audit, since=since, until=until, chain=chain, tally=tally, section=section
     )
+    return replace(data, expect=expect, kept=kept)
 
 
 def _served_starts(starts: list[dict[str, Any]], served: set[str]) -> list[dict[str, Any]]:

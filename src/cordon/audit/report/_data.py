@@ -11,6 +11,7 @@ from typing import Any
 
 from cordon.audit.log import VerifyResult
 from cordon.audit.report._mappings import MapItem
+from cordon.audit.verify import NO_EXPECT_NOTE, expect_missing, kept_note
 
 __all__ = ["ControlRow", "ReportData"]
 
@@ -70,6 +71,30 @@ class ReportData:
     total_events: int = 0  # the events the records stand for (repeats counted)
     # accepted approvals, oldest first: ts (when given), server, tool, destination, how, by, seq
     approvals: tuple[dict[str, Any], ...] = ()
+    # ``--expect``: the last hash kept elsewhere, and where it is (:func:`kept_at`: its
+    # record's seq and the last record's; None when no record has it or none was given)
+    expect: str | None = None
+    kept: tuple[int, int] | None = None
+
+    @property
+    def chain_ok(self) -> bool:
+        """The chain verifies and, given a kept hash, still holds its record."""
+        return self.chain.ok and (self.expect is None or self.kept is not None)
+
+    @property
+    def chain_message(self) -> str:
+        """The chain's sentence, as ``cordon audit verify`` says it (after OK or BROKEN)."""
+        if self.chain.ok and self.expect is not None and self.kept is None:
+            return f"{expect_missing(self.expect)}; {self.chain.message}"
+        return self.chain.message
+
+    @property
+    def chain_note(self) -> str | None:
+        """What the chain cannot vouch for: the records after the kept hash, or (none kept)
+        records cut from its end; None for a broken chain."""
+        if not self.chain_ok:
+            return None
+        return NO_EXPECT_NOTE if self.kept is None else kept_note(self.kept)
 
     def evidence_for(self, item: MapItem) -> list[tuple[str, int]]:
         """``(evidence key, count)`` for an item's keys that occur in the log."""

@@ -158,14 +158,16 @@ def render_html(data: ReportData) -> str:
 
 
 def _header(data: ReportData) -> list[str]:
-    chain_cls = "ok" if data.chain.ok else "bad"
+    chain_cls = "ok" if data.chain_ok else "bad"
+    note = data.chain_note
     return [
         "<ul>",
         f"<li>Generated: {_e(data.generated)}</li>",
         f"<li>Audit log: <code>{_e(data.audit_path)}</code> ({_e(data.first_ts or '-')} .. "
         f"{_e(data.last_ts or '-')})</li>",
         f'<li>Hash chain: <span class="{chain_cls}">'
-        f"{'verifies' if data.chain.ok else 'BROKEN'}</span>: {_e(data.chain.message)}</li>",
+        f"{'verifies' if data.chain_ok else 'BROKEN'}</span>: {_e(data.chain_message)}</li>",
+        f"<li>Chain end: {_e(note)}</li>" if note is not None else "",
         f"<li>Records: {data.total_records}{html.escape(events_note(data))}; sessions: {data.sessions}</li>",
         f"<li>Policy: {_e(', '.join(data.policy_files) or 'none')} ({_e(data.policy_note)})</li>",
         "</ul>",

@@ -163,11 +163,13 @@ def _header(data: ReportData) -> list[str]:
         f"- Generated: {data.generated}",
         f"- Audit log: `{data.audit_path}` (window {window}; records {data.first_ts or '-'} .. "
         f"{data.last_ts or '-'})",
-        f"- Hash chain: {'verifies' if data.chain.ok else 'BROKEN'}: {_md(data.chain.message)}",
+        f"- Hash chain: {'verifies' if data.chain_ok else 'BROKEN'}: {_md(data.chain_message)}",
         f"- Records: {data.total_records}{events_note(data)}; sessions: {data.sessions}",
         f"- Policy: {', '.join(f'`{p}`' for p in data.policy_files) or 'none'} "
         f"({_prose(data.policy_note)})",
     ]
+    if data.chain_note is not None:  # what the chain cannot vouch for, under its line
+        lines.insert(3, f"- Chain end: {data.chain_note}")  # cordon's own text
     if len(data.starts) > _STARTS_SHOWN:
         lines.append(
             f"- Starts: {len(data.starts)}, the last {_STARTS_SHOWN} below "
