@@ -31,11 +31,11 @@ __all__ = ["PACKS_HELP", "InitPacks", "give_pack", "write_pack_policies"]
 #: `cordon init --packs`, in its --help
 PACKS_HELP = (
     "give each server a built-in pack is written for (the package it runs, or the tools it "
-    "pinned) a policy file of its own next to its pins, ~/.cordon/policies/NAME-HASH.yaml "
-    "(with --pin-dir D: D/../policies/) with `packs: [PACK]`, the filesystem server's "
-    "absolute directory arguments as allowed_path_prefixes, and a line per server saying "
-    "which pack it got; a file already there is never overwritten; not with --policy (exit "
-    "2, nothing written); --undo unwraps and leaves the files"
+    "pinned) a policy file of its own with that pack, in policies/ beside the pin "
+    "directory (~/.cordon), the filesystem server's absolute directories as its allowed "
+    "path prefixes, and a line per server naming its pack; a file already there is never "
+    "overwritten; not with --policy (exit 2, nothing written); --undo unwraps and leaves "
+    "the files"
 )
 
 _HEADER = (
