@@ -209,3 +209,53 @@ def test_help_names_the_flag() -> None:
     done = run_cordon(Path("/nonexistent"), "init", "--help")
     text = " ".join(done.stdout.split())
     assert "--packs" in text and "--undo unwraps and leaves the" in text, text
+
+
+def test_a_codex_config_gets_the_packs_too(tmp_path: Path) -> None:
+    """Codex's ``config.toml`` (``[mcp_servers.NAME]``): each server a pack fits gets its
+    policy after its ``--pin-file``, as a JSON client's does; the file is written, loads as
+    the pack, and ``--undo`` gives the TOML back byte for byte."""
+    import tomlkit
+
+    servers = _servers(tmp_path)
+    config = tmp_path / "config.toml"
+    doc = tomlkit.document()
+    table = tomlkit.table()
+    for name in ("files", "repo", "mine"):
+        table[name] = servers[name]
+    doc["mcp_servers"] = table
+    config.write_text(tomlkit.dumps(doc), "utf-8")
+    before = config.read_bytes()
+    (tmp_path / "home").mkdir()
+    run = ("init", "--config", str(config), "--pin-dir", str(tmp_path / "pins"), "-y", "--no-hook")
+    done = run_cordon(tmp_path / "home", *run, "--packs")
+    assert done.returncode == 0, done.stdout + done.stderr
+    wrapped = tomlkit.parse(config.read_text("utf-8"))["mcp_servers"]
+    got: dict[str, tuple[list[str], list[str] | None] | None] = {}
+    for name in ("files", "repo", "mine"):
+        args = list(wrapped[name]["args"])
+        if "--policy" not in args:
+            got[name] = None
+            continue
+        policy = Path(args[args.index("--policy") + 1])
+        assert args.index("--policy") == args.index("--pin-file") + 2, args
+        pins = args[args.index("--pin-file") + 1]
+        assert policy == tmp_path / "policies" / (Path(pins).stem + ".yaml")
+        data = yaml.safe_load(policy.read_text("utf-8"))
+        assert load_policy([policy]).packs == tuple(data["packs"])
+        got[name] = (data["packs"], data.get("allowed_path_prefixes"))
+    work = tmp_path / "work"
+    assert got == {
+        "files": (["filesystem"], [str(work / "a"), str(work / "b")]),
+        "repo": (["git"], None),
+        "mine": None,
+    }
+    said = _lines(done.stdout)
+    assert "no built-in pack fits it: wrapped with no policy" in said["mine"][-1], said
+    recorded = (tmp_path / "home" / ".cordon" / "state" / "wrapped.json").read_text("utf-8")
+    for name in ("files", "repo"):  # no tool a cordon run guards may rewrite them
+        args = list(wrapped[name]["args"])
+        assert json.dumps(args[args.index("--policy") + 1]) in recorded, recorded
+    undone = run_cordon(tmp_path / "home", *run, "--undo")
+    assert undone.returncode == 0, undone.stdout + undone.stderr
+    assert config.read_bytes() == before

@@ -34,6 +34,7 @@ from tomlkit.items import KeyType, SingleKey
 
 if TYPE_CHECKING:
     from cordon.clientconfig import ConfigPlan
+    from cordon.clientpacks import InitPacks
 
 from cordon.clientremote import (
     _env_name,
@@ -303,6 +304,7 @@ def codex_init(
     pols: Sequence[str],
     cordon_command: str,
     pins_root: Path,
+    packs: InitPacks | None = None,
 ) -> ConfigPlan:
     """:func:`cordon.clientconfig.plan_init` for Codex's TOML."""
     return cast(
@@ -314,6 +316,7 @@ def codex_init(
             pols=pols,
             cordon_command=cordon_command,
             pins_root=pins_root,
+            packs=packs,
         ),
     )
 
@@ -326,8 +329,10 @@ def plan_codex_init(
     pols: Sequence[str],
     cordon_command: str,
     pins_root: Path,
+    packs: InitPacks | None = None,
 ) -> Any:
-    """:func:`cordon.clientconfig.plan_init` for a Codex ``config.toml``."""
+    """:func:`cordon.clientconfig.plan_init` for a Codex ``config.toml``; ``packs``
+    (``--packs``): each wrapped server's pack policy, as for the JSON clients."""
     from cordon.clientconfig import (
         ConfigPlan,
         _head,
@@ -336,8 +341,10 @@ def plan_codex_init(
         pins_note,
         without_stale_record,
     )
+    from cordon.clientpacks import InitPacks, give_pack
     from cordon.clientpolicy import in_git_tree_warning, one_server_per_pack
 
+    gave = packs if packs is not None else InitPacks()
     doc, tables = _load(path, raw, servers)
     messages: list[str] = []
     warnings: list[str] = []
@@ -360,8 +367,12 @@ def plan_codex_init(
             pins = pin_file_for(name, {"url": url} if url else entry, pins_root)
             _, moved = wrap_codex_entry(item, _head(name, pols, pins), cordon_command)
             tail = f"--url {masked_url(url)}" if url else "--"
-            messages.append(f"{name}: wrapped: {cordon_command} run --name {name} ... {tail}")
-            messages += [f"{name}: {m}" for m in moved]
+            said = [f"{name}: wrapped: {cordon_command} run --name {name} ... {tail}"]
+            said += [f"{name}: {m}" for m in moved]
+            wrapped = {"args": list(item["args"]), UPSTREAM_KEY: entry}
+            messages += give_pack(gave, name, "codex", wrapped, path, said)
+            if wrapped["args"] != list(item["args"]):
+                item["args"] = wrapped["args"]
             changed.append(name)
     if not tables:
         messages.append(f"no [{SERVERS_KEY}] in this file")
@@ -380,6 +391,7 @@ def plan_codex_init(
         changed_servers=tuple(changed),
         warnings=tuple(warnings),
         not_done=tuple(not_done),
+        policy_files=gave.files,
     )
 
 

@@ -484,7 +484,7 @@ def plan_init(
 
     if is_codex_config(path):
         refuse_project(project, path)
-        return codex_init(path, raw, servers, pols, cordon_command, pins_root)
+        return codex_init(path, raw, servers, pols, cordon_command, pins_root, gave)
     data, kind, key, _ = _servers_table(path, raw)
     tables = only_project(_tables(data, key), data, project, path)
     _check_names(tables, servers, path)

@@ -59,9 +59,8 @@ class InitPacks:
 
         Raises:
             ClientConfigError: ``--packs`` with ``--policy`` (which one applies would be a
-                guess), or for a Codex ``config.toml`` (not written by this path).
+                guess).
         """
-        from cordon.clientcodex import is_codex_config
         from cordon.clientconfig import ClientConfigError
 
         if not packs:
@@ -70,11 +69,6 @@ class InitPacks:
             raise ClientConfigError(
                 "--packs gives each server the policy of its built-in pack, --policy gives "
                 "one policy of yours: use one or the other (nothing written)"
-            )
-        if is_codex_config(config):
-            raise ClientConfigError(
-                "--packs is not available for a Codex config.toml: give each server its "
-                "policy with --server NAME --policy FILE (nothing written)"
             )
         return cls(root=pins_root.parent / "policies")
 
