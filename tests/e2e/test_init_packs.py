@@ -95,3 +95,26 @@ async def test_without_packs_the_same_write_is_asked(harness: Harness) -> None:
         r = await client.call_tool("write_file", {"path": str(a / "n.txt"), "content": "x"})
         assert r.is_error and "action.destructive_hint" in text_of(r), text_of(r)
     assert not (a / "n.txt").exists()
+
+
+async def test_a_codex_entry_given_its_pack_is_confined_alike(harness: Harness) -> None:
+    """Codex's ``config.toml``: the filesystem server's table, rewritten by ``init --packs``
+    and started as Codex starts it, writes inside its directories and is denied outside."""
+    import tomlkit
+
+    _, a, _ = _config(harness)
+    config = harness.tmp / "codex" / "config.toml"
+    config.parent.mkdir()
+    server = {"command": str(BIN / "mcp-server-filesystem"), "args": [str(a)]}
+    config.write_text(tomlkit.dumps({"mcp_servers": {"files": server}}), "utf-8")
+    said = run_init(harness, config, "--packs", "--no-hook")
+    assert "files: --packs: pack 'filesystem' " in said and str(a) in said, said
+    entry = tomlkit.parse(config.read_text("utf-8"))["mcp_servers"]["files"].unwrap()
+    outside = harness.tmp / "work" / "outside.txt"
+    async with Client(_params(harness, entry), mode="legacy") as client:
+        await client.list_tools()
+        ok = await client.call_tool("write_file", {"path": str(a / "c.txt"), "content": "x"})
+        assert not ok.is_error and (a / "c.txt").read_text("utf-8") == "x", text_of(ok)
+        out = await client.call_tool("write_file", {"path": str(outside), "content": "x"})
+        assert out.is_error and "arg.path_outside" in text_of(out), text_of(out)
+    assert not outside.exists()
