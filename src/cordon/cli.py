@@ -387,23 +387,23 @@ def _review_pending(
     from cordon.approvals.display import visible
     from cordon.audit.log import sanitize
     from cordon.content import scan_tool
-    from cordon.engine.pins import changed_fields, changed_prompt_fields
+    from cordon.engine.pins import changed_fields, surface_of
     from cordon.pin_diff import definition_diff
 
     ok: set[str] = set()
     refused: list[str] = []
     for srv, tool, pinned, new in pending:
         label = f"{srv}/{tool}"
-        # a prompt (``prompt:NAME``) is compared on its own pinned fields
-        prompt = tool.startswith("prompt:")
-        fields = changed_prompt_fields if prompt else changed_fields
-        kind = "prompt" if prompt else "tool"
+        # a prompt (``prompt:NAME``), template or resource on its own pinned fields
+        surface = surface_of(tool)
+        fields = surface.changed if surface is not None else changed_fields
+        kind = surface.kind if surface is not None else "tool"
         what = f"new {kind}" if pinned is None else "changed: " + ", ".join(fields(pinned, new))
         # the server wrote the name: an escape (OSC 52 writes the clipboard) or a line
         # break (a line of its own) is shown as an escape, as the description is
         print(f"{visible(label)}: {what}")
         # every changed leaf, old and new (a poisoned parameter); all of a new tool's
-        for line in definition_diff(pinned or {}, new, prompt=prompt):
+        for line in definition_diff(pinned or {}, new, surface=surface):
             print(f"  {line}")
         desc = new.get("description")
         if isinstance(desc, str):

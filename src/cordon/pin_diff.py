@@ -23,7 +23,7 @@ import unicodedata
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from cordon.engine.pins import PINNED_FIELDS, PROMPT_FIELDS, canonical, canonical_prompt
+from cordon.engine.pins import PINNED_FIELDS, PROMPTS, Surface, canonical
 
 __all__ = ["MAX_LINES", "MAX_VALUE", "definition_diff"]
 
@@ -77,20 +77,25 @@ def _leaves(value: Any, path: str) -> Iterator[tuple[str, Any]]:
 
 
 def definition_diff(
-    old: Mapping[str, Any], new: Mapping[str, Any], *, prompt: bool = False
+    old: Mapping[str, Any],
+    new: Mapping[str, Any],
+    *,
+    prompt: bool = False,
+    surface: Surface | None = None,
 ) -> list[str]:
     """Lines describing every change between two tool definitions' pinned fields (a prompt's,
     :data:`~cordon.engine.pins.PROMPT_FIELDS`, with ``prompt``: its ``arguments`` are no tool
-    field, so a poisoned argument description would show no line): ``~ path`` with ``was:``
-    and ``now:`` lines, ``+ path: new``, ``- path: old``. Empty when they are equal."""
-    a, b = (
-        (canonical_prompt(old), canonical_prompt(new))
-        if prompt
-        else (canonical(old), canonical(new))
-    )
+    field, so a poisoned argument description would show no line; a template's or a
+    resource's with ``surface``): ``~ path`` with ``was:`` and ``now:`` lines, ``+ path:
+    new``, ``- path: old``. Empty when they are equal."""
+    surface = PROMPTS if prompt and surface is None else surface
+    if surface is not None:
+        a, b, fields = surface.canonical(old), surface.canonical(new), surface.fields
+    else:
+        a, b, fields = canonical(old), canonical(new), PINNED_FIELDS
     lines: list[str] = []
     count = 0
-    for field in PROMPT_FIELDS if prompt else PINNED_FIELDS:
+    for field in fields:
         if a.get(field) == b.get(field):
             continue
         before = dict(_leaves(a[field], field)) if field in a else {}

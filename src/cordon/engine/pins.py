@@ -21,6 +21,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from cordon.engine import rules
+
 #: every field of a tool definition (MCP 2025-11-25 ``Tool``). Beside what the model reads
 #: (name to annotations): ``icons`` (``Icons``: images a client shows for the tool, a
 #: ``data:`` URI or a remote URL it fetches), ``execution`` (``ToolExecution``: its
@@ -132,15 +134,21 @@ def fingerprint(tool: Mapping[str, Any]) -> str:
 
 
 def field_digests(
-    pinned: Mapping[str, Any], served: Mapping[str, Any], fields: Iterable[str], *, prompt: bool
+    pinned: Mapping[str, Any],
+    served: Mapping[str, Any],
+    fields: Iterable[str],
+    *,
+    prompt: bool,
+    surface: Surface | None = None,
 ) -> dict[str, dict[str, str | None]]:
     """Per changed field, ``sha256:HEX`` of its pinned and of its served value (canonical
     JSON, as :func:`fingerprint`; None for a field absent on that side), for the audit
     record of a rug pull: the log keeps no definition text (attacker text, unbounded), yet
     a responder can match a served value with the pin file's pending entry (which keeps it:
     ``cordon pin accept``) and tell two changes apart, after the change was accepted or
-    undone. ``prompt``: the definitions are prompts (:func:`canonical_prompt`)."""
-    norm = canonical_prompt if prompt else canonical
+    undone. ``prompt``: the definitions are prompts (:func:`canonical_prompt`); ``surface``:
+    they are of that surface (a template, a resource)."""
+    norm = surface.canonical if surface is not None else canonical_prompt if prompt else canonical
     a, b = norm(pinned), norm(served)
     return {
         k: {
@@ -233,8 +241,124 @@ def _compared(name: str, value: Any) -> Any:
 
 def changed_prompt_fields(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[str]:
     """Names of a prompt's pinned fields (:data:`PROMPT_FIELDS`) that differ."""
-    a, b = canonical_prompt(old), canonical_prompt(new)
-    return [k for k in PROMPT_FIELDS if a.get(k) != b.get(k)]
+    return PROMPTS.changed(old, new)
+
+
+#: every field of a resource template (``resources/templates/list``, MCP 2025-11-25
+#: ``ResourceTemplate``): a fixed definition, as a prompt is, pinned whole as one is: what a
+#: client shows and hands its model about the resources the template names (name, title,
+#: description, mimeType, annotations, icons), the ``uriTemplate`` itself, and ``_meta``
+TEMPLATE_FIELDS: tuple[str, ...] = (
+    "name",
+    "title",
+    "uriTemplate",
+    "description",
+    "mimeType",
+    "annotations",
+    "icons",
+    "_meta",
+)
+#: the fields of a listed resource (``resources/list``, MCP 2025-11-25 ``Resource``) that
+#: describe it and do not change with its content: ``name``, ``title`` and ``description``
+#: (what a client shows its user and model of the resource: the spec's "hint to the model"),
+#: ``mimeType`` (how a client renders it), ``icons`` and ``annotations`` without
+#: ``lastModified`` (``audience``, who the resource is for, and ``priority``). Not pinned:
+#: ``size`` and ``annotations.lastModified`` ("the moment the resource was last modified"),
+#: which change whenever the content does, and ``_meta``, whose keys a server may fill per
+#: listing (a revision, a cursor); the ``uri`` is the key (kept, so a pending one says
+#: which it is). A listing is dynamic (files come
+#: and go), so only a change of a URI already pinned is held, never a new URI.
+RESOURCE_FIELDS: tuple[str, ...] = (
+    "uri",
+    "name",
+    "title",
+    "description",
+    "mimeType",
+    "annotations",
+    "icons",
+)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Surface:
+    """A kind of listed definition pinned against rug pulls beside tools: prompts, resource
+    templates, resources (:mod:`cordon.proxy.prompt_pins`)."""
+
+    kind: str  #: what messages call one (``prompt``, ``resource template``, ``resource``)
+    label: str  #: the pin-file label's prefix (``prompt:NAME``) and the audit record's key
+    listing: str  #: the method that lists them
+    items: str  #: the listing result's key
+    key: str  #: the field that names one
+    fields: tuple[str, ...]  #: the pinned fields
+    section: str  #: the pin file's key of the pinned ones (``pending_`` + it: held ones)
+    rule: str  #: the audit record's and a refusal's rule
+    #: whether one listed after the baseline closed is held (prompts, templates), or pinned
+    #: as first listed (resources: files come and go)
+    hold_new: bool
+    #: annotations that change with the content, not pinned (a resource's ``lastModified``)
+    volatile: tuple[str, ...] = ()
+
+    def canonical(self, item: Mapping[str, Any]) -> dict[str, Any]:
+        """The pinned subset of ``item`` (absent and null fields omitted, ``meta`` read as
+        ``_meta``; annotations without the :attr:`volatile` ones, and none left empty so)."""
+        out = _pinned(item, self.fields)
+        ann = out.get("annotations")
+        if isinstance(ann, Mapping) and any(k in ann for k in self.volatile):
+            ann = {k: v for k, v in ann.items() if k not in self.volatile}
+            if ann:
+                out["annotations"] = ann
+            else:
+                del out["annotations"]
+        return out
+
+    def changed(self, old: Mapping[str, Any], new: Mapping[str, Any]) -> list[str]:
+        """Names of the pinned fields that differ between two definitions."""
+        a, b = self.canonical(old), self.canonical(new)
+        return [k for k in self.fields if a.get(k) != b.get(k)]
+
+
+PROMPTS = Surface(
+    kind="prompt",
+    label="prompt",
+    listing="prompts/list",
+    items="prompts",
+    key="name",
+    fields=PROMPT_FIELDS,
+    section="prompts",
+    rule=rules.PIN_PROMPT_CHANGED,
+    hold_new=True,
+)
+TEMPLATES = Surface(
+    kind="resource template",
+    label="template",
+    listing="resources/templates/list",
+    items="resourceTemplates",
+    key="uriTemplate",
+    fields=TEMPLATE_FIELDS,
+    section="resource_templates",
+    rule=rules.PIN_RESOURCE_CHANGED,
+    hold_new=True,
+)
+RESOURCES = Surface(
+    kind="resource",
+    label="resource",
+    listing="resources/list",
+    items="resources",
+    key="uri",
+    fields=RESOURCE_FIELDS,
+    section="resources",
+    rule=rules.PIN_RESOURCE_CHANGED,
+    hold_new=False,
+    volatile=("lastModified",),
+)
+#: every surface pinned beside tools, by the pin-file label's prefix
+SURFACES = {s.label: s for s in (PROMPTS, TEMPLATES, RESOURCES)}
+
+
+def surface_of(label: str) -> Surface | None:
+    """The surface of a pending entry's label (``template:URI``), None for a tool's."""
+    prefix, _, _ = label.partition(":")
+    return SURFACES.get(prefix) if ":" in label else None
 
 
 @dataclass(kw_only=True)

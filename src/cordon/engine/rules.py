@@ -44,6 +44,7 @@ PIN_UNKNOWN_TOOL = "pin.unknown_tool"
 PIN_CHANGED = "pin.changed"
 PIN_SERVER_CHANGED = "pin.server_changed"
 PIN_PROMPT_CHANGED = "pin.prompt_changed"
+PIN_RESOURCE_CHANGED = "pin.resource_changed"
 PIN_SHADOWED_TOOL = "pin.shadowed_tool"
 PIN_DUPLICATE_TOOL = "pin.duplicate_tool"
 CONTENT_POISONED_DEFINITION = "content.poisoned_definition"
@@ -152,6 +153,12 @@ _RULES = (
        "a prompt whose definition (title, description, arguments) changed after pinning, or "
        "one listed after the pinned prompts/list: hidden from prompts/list, its prompts/get "
        "refused (prompt rug pull)",
+       _PIN_SRC, "review the change and accept it with `cordon pin accept`"),
+    _r(PIN_RESOURCE_CHANGED, "proxy", "deny",
+       "a resource template whose definition changed after pinning, or one listed after the "
+       "pinned resources/templates/list; a listed resource whose name, title, description, "
+       "mimeType, icons or annotations (not lastModified) changed after pinning: hidden from "
+       "the list, a resources/read of its URI refused (resource rug pull)",
        _PIN_SRC, "review the change and accept it with `cordon pin accept`"),
     _r(PIN_SERVER_CHANGED, "proxy", "deny",
        "a server whose command line, URL, serverInfo or instructions changed after pinning "

@@ -15,6 +15,9 @@ hidden from the list the client gets, audited (``kind: pin``, rule
 name the pins do not hold. What a ``prompts/get`` returns is not pinned (its messages depend
 on the arguments); it is scanned as all server output is.
 
+The same holds for resource templates and listed resources (:class:`ListPins` over a
+:class:`cordon.engine.pins.Surface`; :mod:`cordon.proxy.resource_pins`).
+
 Touched only by jobs of the decision queue (a ``prompts/list`` result's scan, a
 ``prompts/get`` decision), in the order their frames arrived.
 """
@@ -24,17 +27,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cordon._types import Verdict
-from cordon.engine import rules
-from cordon.engine.pins import canonical_prompt, changed_prompt_fields, field_digests
+from cordon.engine.pins import PROMPTS, Surface, field_digests
 from cordon.store.pins import accept_command
 
 if TYPE_CHECKING:
     from cordon.engine.core import Session
     from cordon.store.pins import PinFile
 
-__all__ = ["MAX_HIDDEN_PROMPTS", "MAX_PROMPTS", "MAX_PROMPT_RECORDS", "PromptPins"]
+__all__ = ["MAX_HIDDEN_PROMPTS", "MAX_PROMPTS", "MAX_PROMPT_RECORDS", "ListPins", "PromptPins"]
 
-#: the most prompt names pinned per server and session (a listing is bounded by the frame
+#: the most prompt names (template URIs, resource URIs) pinned per server and session (a listing is bounded by the frame
 #: cap, a paging without end is not): a name past them is held as one not pinned
 MAX_PROMPTS = 4096
 #: the most hidden prompts one process names in the audit, a record each: a server listing
@@ -50,125 +52,147 @@ MAX_PROMPT_RECORDS = 1024
 MAX_HIDDEN_PROMPTS = 16_384
 
 
-class PromptPins:
-    """The pinned prompts of one server for one session.
+class ListPins:
+    """The pinned definitions of one surface (prompts, resource templates, resources) of one
+    server for one session.
 
     Args:
         server: the logical server name (``--name``), the pin file's key.
         pin_file: persisted pins, or None (the baseline is this session's first listing).
+        surface: what is pinned (:data:`cordon.engine.pins.PROMPTS` ...).
     """
 
-    def __init__(self, server: str, pin_file: PinFile | None) -> None:
+    def __init__(self, server: str, pin_file: PinFile | None, surface: Surface = PROMPTS) -> None:
         self.server = server
         self.pin_file = pin_file
-        stored = pin_file.prompts(server) if pin_file is not None else None
-        #: name -> pinned definition: the pin file's, else each name as first listed
+        self.surface = surface
+        stored = pin_file.listed_pins(server, surface) if pin_file is not None else None
+        #: key -> pinned definition: the pin file's, else each key as first listed
         self.pinned: dict[str, dict[str, Any]] = stored or {}
         #: whether the baseline is whole (the pin file's, or a listing's last page seen):
-        #: from then on a name not in it is held, not pinned
+        #: from then on a key not in it is held, not pinned (:attr:`Surface.hold_new`)
         self.complete = stored is not None
-        #: name -> why it is hidden (its latest listed definition is not the pinned one)
+        #: key -> why it is hidden (its latest listed definition is not the pinned one)
         self.hidden: dict[str, str] = {}
         self.records: list[dict[str, Any]] = []  # audit records not yet taken
         self.problems: list[str] = []  # lines for stderr not yet taken
         self.told = False  # the `cordon pin accept` hint goes to stderr once
-        self.named = 0  # hidden prompts a record named
-        self.unnamed = 0  # hidden prompts past them, counted
-        #: a name past :data:`MAX_HIDDEN_PROMPTS` was hidden without being held: from then on
-        #: a ``prompts/get`` of any name not pinned is refused, baseline complete or not
+        self.named = 0  # hidden definitions a record named
+        self.unnamed = 0  # hidden definitions past them, counted
+        #: a key past :data:`MAX_HIDDEN_PROMPTS` was hidden without being held: from then on
+        #: a request for any key not pinned is refused, baseline complete or not
         self.spent = False
-        self.pending: list[dict[str, Any]] = []  # a page's prompts for `cordon pin accept`
+        self.pending: list[dict[str, Any]] = []  # a page's definitions for `cordon pin accept`
+        self.fresh = False  # a key was pinned on this page (resources: the file is written)
 
     def listed(self, result: dict[str, Any], session: Session) -> dict[str, Any]:
-        """:meth:`page` for a ``prompts/list`` result (final when it has no ``nextCursor``);
-        what it hides is recorded in ``session`` as untrusted output all the same."""
+        """:meth:`page` for a listing result (final when it has no ``nextCursor``); what it
+        hides is recorded in ``session`` as untrusted output all the same."""
         shown = self.page(result, not result.get("nextCursor"))
         if shown is not result:
             session.observe_untrusted(result)
         return shown
 
     def page(self, result: dict[str, Any], final: bool) -> dict[str, Any]:
-        """One ``prompts/list`` page: the result the client may see (``result`` itself when
-        nothing is hidden). ``final``: the page has no ``nextCursor``.
+        """One listing page: the result the client may see (``result`` itself when nothing
+        is hidden). ``final``: the page has no ``nextCursor``.
 
-        A name is pinned the first time it is listed, page by page: a server whose listing
+        A key is pinned the first time it is listed, page by page: a server whose listing
         never ends (a ``nextCursor`` on every page) or a client that reads only the first
-        page still gets each prompt compared with its first definition. The last page
-        completes the baseline (written to the pin file), after which a new name is held.
-        At most :data:`MAX_PROMPTS` names are pinned; one past them is held."""
-        prompts = result.get("prompts")
-        if not isinstance(prompts, list):
+        page still gets each definition compared with its first one. The last page
+        completes the baseline (written to the pin file), after which a new key is held
+        (resources: pinned, and the file written on each page that pinned one). At most
+        :data:`MAX_PROMPTS` keys are pinned; one past them is held (resources: shown)."""
+        items = result.get(self.surface.items)
+        if not isinstance(items, list):
             return result
-        shown = [p for p in prompts if not isinstance(p, dict) or self._compare(p)]
-        if self.pending and self.pin_file is not None:  # (one write a page, not one a prompt)
-            self.pin_file.record_pending_prompts(self.server, self.pending)
+        shown = [p for p in items if not isinstance(p, dict) or self._compare(p)]
+        if self.pending and self.pin_file is not None:  # (one write a page, not one an item)
+            self.pin_file.record_pending_listed(self.server, self.surface, self.pending)
         self.pending = []
+        if self.fresh and not self.surface.hold_new and self.pin_file is not None:
+            self.pin_file.store_listed(self.server, self.surface, self.pinned, keep=True)
+        self.fresh = False
         if final and not self.complete:
             self.complete = True
-            if self.pin_file is not None:
-                self.pin_file.store_prompts(self.server, self.pinned.values())
-        return result if len(shown) == len(prompts) else {**result, "prompts": shown}
+            if self.pin_file is not None and self.surface.hold_new:
+                self.pin_file.store_listed(self.server, self.surface, self.pinned)
+        return result if len(shown) == len(items) else {**result, self.surface.items: shown}
 
-    def _compare(self, prompt: dict[str, Any]) -> bool:
-        """Whether ``prompt`` is the pinned one (or is pinned now); else it is hidden,
-        audited and kept pending."""
-        name = str(prompt.get("name"))
+    def _compare(self, item: dict[str, Any]) -> bool:
+        """Whether ``item`` is the pinned one (or is pinned now); else it is hidden, audited
+        and kept pending."""
+        surface = self.surface
+        name = str(item.get(surface.key))
         old = self.pinned.get(name)
-        if old is None and not self.complete and len(self.pinned) < MAX_PROMPTS:
-            self.pinned[name] = old = canonical_prompt(prompt)
-        if old is not None and old == canonical_prompt(prompt):
+        new = not self.complete or not surface.hold_new
+        if old is None and new and len(self.pinned) < MAX_PROMPTS:
+            self.pinned[name] = old = surface.canonical(item)
+            self.fresh = True
+        if old is None and not surface.hold_new:
+            return True  # (a new resource past the bound: shown, as one is before pinning)
+        if old is not None and old == surface.canonical(item):
             self.hidden.pop(name, None)
             return True
         if old is None:
-            why = f"prompt {name!r} is not in the pinned prompts/list"
+            why = f"{surface.kind} {name!r} is not in the pinned {surface.listing}"
             details: dict[str, Any] = {}
         else:
-            fields = changed_prompt_fields(old, prompt)
-            why = f"prompt {name!r} changed since it was pinned ({', '.join(fields)})"
-            digests = field_digests(old, prompt, fields, prompt=True)
+            fields = surface.changed(old, item)
+            why = f"{surface.kind} {name!r} changed since it was pinned ({', '.join(fields)})"
+            digests = field_digests(old, item, fields, prompt=False, surface=surface)
             details = {"changed_fields": fields, "changed": digests}
         if old is None and name not in self.hidden and len(self.hidden) >= MAX_HIDDEN_PROMPTS:
-            self.spent = True  # (hidden, not held: refusal fails closed on names not pinned)
+            self.spent = True  # (hidden, not held: refusal fails closed on keys not pinned)
             self._record(name, why, details)
             return False
         if self.hidden.get(name) != why:
             self._record(name, why, details)
         self.hidden[name] = why
         if self.pin_file is not None:
-            self.pending.append(prompt)
+            self.pending.append(item)
         if not self.told:
             self.told = True
             self.problems.append(
-                f"prompt {name!r} is hidden: {why}; review and re-approve it with "
+                f"{surface.kind} {name!r} is hidden: {why}; review and re-approve it with "
                 f"`{accept_command(self.server, self.pin_file)}` in a terminal"
             )
         return False
 
     def _record(self, name: str, why: str, details: dict[str, Any]) -> None:
-        """The audit record of a prompt hidden anew: named, or past
+        """The audit record of a definition hidden anew: named, or past
         :data:`MAX_PROMPT_RECORDS` counted."""
+        rule, label = self.surface.rule, self.surface.label
         if self.named < MAX_PROMPT_RECORDS:
             self.named += 1
-            rec = {"kind": "pin", "prompt": name, "rule": rules.PIN_PROMPT_CHANGED, "reason": why}
+            rec = {"kind": "pin", label: name, "rule": rule, "reason": why}
             self.records.append({**rec, "details": details} if details else rec)
             return
         self.unnamed += 1
         if self.unnamed & (self.unnamed - 1) == 0:
-            why = f"{self.unnamed} more prompt(s) hidden, not named (the audit names {self.named})"
-            rec = {"kind": "pin", "rule": rules.PIN_PROMPT_CHANGED, "reason": why}
+            kind = self.surface.kind
+            why = f"{self.unnamed} more {kind}(s) hidden, not named (the audit names {self.named})"
+            rec = {"kind": "pin", "rule": rule, "reason": why}
             self.records.append({**rec, "unnamed": self.unnamed})
+
+    def held(self, name: str) -> str | None:
+        """Why the definition ``name`` is held (hidden, or not in a closed baseline), or None."""
+        why = self.hidden.get(name)
+        closed = self.surface.hold_new and (self.complete or self.spent)
+        if why is None and closed and name not in self.pinned:
+            why = f"{self.surface.kind} {name!r} is not in the pinned {self.surface.listing}"
+        return why
 
     def refusal(self, values: dict[str, Any]) -> Verdict | None:
         """Why a ``prompts/get`` of ``values["name"]`` is refused, or None."""
-        name = str(values.get("name"))
-        why = self.hidden.get(name)
-        if why is None and (self.complete or self.spent) and name not in self.pinned:
-            why = f"prompt {name!r} is not in the pinned prompts/list"
-        if why is None:
-            return None
+        why = self.held(str(values.get("name")))
+        return None if why is None else self.verdict(why)
+
+    def verdict(self, why: str) -> Verdict:
+        """The refusal of a request for a held definition, ``why``."""
         return Verdict(
             verdict="deny",
-            rule=rules.PIN_PROMPT_CHANGED,
+            rule=self.surface.rule,
             reason=f"{why}; review it with `{accept_command(self.server, self.pin_file)}`",
         )
 
@@ -177,3 +201,7 @@ class PromptPins:
         out = (self.records, self.problems)
         self.records, self.problems = [], []
         return out
+
+
+#: the prompts of one server (the class's first name)
+PromptPins = ListPins

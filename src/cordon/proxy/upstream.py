@@ -578,8 +578,9 @@ class UpstreamSide(ServerMessageSide):
 
         def run() -> tuple[Any, Any]:
             nonlocal result
-            if method == "prompts/list":  # a changed prompt is hidden (a prompt rug pull)
-                result = self.work.prompt_pins.listed(sent, self.work.session)
+            pins = self.work.list_pins.get(method)
+            if pins is not None:  # a changed prompt or resource is hidden (a rug pull)
+                result = pins.listed(sent, self.work.session)
             if not sanitise:
                 return self.work.scan_other(method, result, requested=requested), None
             if asks:
@@ -613,8 +614,8 @@ class UpstreamSide(ServerMessageSide):
             block = (bool(bad) and self.cfg.content_mode == "block") or withheld
             action = "block" if block else ev.action if ev is not None else "deliver"
             acts: list[Action] = []
-            if method == "prompts/list":  # what hiding a changed prompt told
-                records, problems = self.work.prompt_pins.take()
+            if method in self.work.list_pins:  # what hiding a changed definition told
+                records, problems = self.work.list_pins[method].take()
                 acts += [*map(Log, problems), *map(self._record, records)]
             if obs.findings:
                 rules = sorted({f.rule for f in obs.findings})

@@ -38,6 +38,7 @@ from cordon.engine.core import Engine, ListReport, Observation, Session
 from cordon.engine.egress import check_egress
 from cordon.proxy import shadowing
 from cordon.proxy.prompt_pins import PromptPins
+from cordon.proxy.resource_pins import ResourcePins
 from cordon.proxy.server_requests import (
     Inspection,
     asks_for_secrets,
@@ -137,6 +138,13 @@ class SessionWork:
         #: chose (:meth:`decide_request`)
         self.listed_uris: set[str] = set()
         self.prompt_pins = PromptPins(server, pin_file)  # (prompt rug pulls)
+        self.resource_pins = ResourcePins(server, pin_file)  # (resource rug pulls)
+        #: the listing method -> the pins that hide its changed definitions
+        self.list_pins = {
+            "prompts/list": self.prompt_pins,
+            "resources/templates/list": self.resource_pins.templates,
+            "resources/list": self.resource_pins.resources,
+        }
         #: why the policy does not fit this server's tools/list (a restricting `tools:` entry
         #: naming no listed tool, a pack naming none): every call denied (``policy.unknown_tool``)
         self.policy_misfit: str | None = None
@@ -224,6 +232,8 @@ class SessionWork:
             why = Verdict(verdict="deny", rule=rules.POLICY_UNKNOWN_TOOL, reason=self.policy_misfit)
         elif method == "prompts/get":  # a prompt rug pull (cordon.proxy.prompt_pins)
             why = self.prompt_pins.refusal(values)
+        elif method in ("resources/read", "resources/subscribe"):  # (resource_pins)
+            why = self.resource_pins.refusal(values)
         if why is None and answers is not None:
             why = self.check_answer({"inputResponses": answers}, method)
         if why is None:  # the rest of its params (``_meta`` ...): read for credentials

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from cordon.engine.pins import PinSet, canonical, canonical_prompt
+from cordon.engine.pins import PROMPTS, SURFACES, PinSet, Surface, canonical
 from cordon.store.private import private_dirs
 
 __all__ = [
@@ -67,7 +67,11 @@ class PinFile:
     ``pending_identity`` the parts that changed, for ``cordon pin accept``.
     ``prompts`` holds the server's prompts as its first complete ``prompts/list`` gave them
     (:data:`cordon.engine.pins.PROMPT_FIELDS`), ``pending_prompts`` the changed or added ones
-    for ``cordon pin accept`` (which names them ``server/prompt:NAME``).
+    for ``cordon pin accept`` (which names them ``server/prompt:NAME``); so do
+    ``resource_templates`` and ``pending_resource_templates`` (``server/template:URITEMPLATE``)
+    and ``resources`` and ``pending_resources`` (``server/resource:URI``; every URI pinned as
+    first listed, :data:`cordon.engine.pins.RESOURCES`). A file without them loads as one
+    whose server pinned none yet.
     Written via a temporary file and ``os.replace``.
     """
 
@@ -208,41 +212,67 @@ class PinFile:
             pinned = entry.get("tools") or {}
             for tname, tdef in (entry.get("pending") or {}).items():
                 out.append((name, tname, pinned.get(tname), tdef))
-            prompts = entry.get("prompts") or {}
-            for pname, pdef in (entry.get("pending_prompts") or {}).items():
-                out.append((name, f"prompt:{pname}", prompts.get(pname), pdef))
+            for surface in SURFACES.values():  # prompts, templates, resources
+                pins = entry.get(surface.section) or {}
+                for key, pdef in (entry.get("pending_" + surface.section) or {}).items():
+                    out.append((name, f"{surface.label}:{key}", pins.get(key), pdef))
         return out
 
     def prompts(self, server: str) -> dict[str, dict[str, Any]] | None:
         """The pinned prompts of ``server`` (name -> pinned definition), or None when none
         were pinned yet."""
+        return self.listed_pins(server, PROMPTS)
+
+    def listed_pins(self, server: str, surface: Surface) -> dict[str, dict[str, Any]] | None:
+        """The pinned definitions of ``surface`` of ``server`` (key -> pinned definition), or
+        None when none were pinned yet (a file from before the surface was pinned)."""
         entry = self.load()["servers"].get(server) or {}
-        pinned = entry.get("prompts")
+        pinned = entry.get(surface.section)
         return dict(pinned) if isinstance(pinned, dict) else None
 
     def store_prompts(self, server: str, prompts: Iterable[Mapping[str, Any]]) -> None:
         """Pin ``server``'s prompts (its first complete ``prompts/list``)."""
+        self.store_listed(server, PROMPTS, {str(p.get("name")): p for p in prompts})
+
+    def store_listed(
+        self,
+        server: str,
+        surface: Surface,
+        items: Mapping[str, Mapping[str, Any]],
+        *,
+        keep: bool = False,
+    ) -> None:
+        """Pin ``items`` (key -> definition) as ``server``'s ``surface`` (its first complete
+        listing; resources: every one pinned so far). ``keep``: the pending ones stay (a
+        resource pinned anew says nothing of one held), else they are dropped."""
         data = self.load()
         entry = data["servers"].setdefault(server, {})
-        entry["prompts"] = {str(p.get("name")): canonical_prompt(p) for p in prompts}
-        entry["pending_prompts"] = {}
+        entry[surface.section] = {k: surface.canonical(v) for k, v in items.items()}
+        if not keep:
+            entry["pending_" + surface.section] = {}
         self.save(data)
 
     def record_pending_prompt(self, server: str, prompt: Mapping[str, Any]) -> None:
         """Keep a changed or added prompt definition for ``cordon pin accept``."""
-        self.record_pending_prompts(server, [prompt])
+        self.record_pending_listed(server, PROMPTS, [prompt])
 
     def record_pending_prompts(self, server: str, prompts: Iterable[Mapping[str, Any]]) -> None:
-        """Keep changed or added prompt definitions for ``cordon pin accept``: one read and at
-        most one write for them all (as :meth:`record_pending`). A name new to the file past
-        :data:`MAX_PENDING_PROMPTS` of the server's is not kept (it stays hidden and refused:
-        a server listing ever-new names across restarts grew the file without end)."""
+        """Keep changed or added prompt definitions for ``cordon pin accept``."""
+        self.record_pending_listed(server, PROMPTS, prompts)
+
+    def record_pending_listed(
+        self, server: str, surface: Surface, items: Iterable[Mapping[str, Any]]
+    ) -> None:
+        """Keep changed or added definitions of ``surface`` for ``cordon pin accept``: one read
+        and at most one write for them all (as :meth:`record_pending`). A key new to the file
+        past :data:`MAX_PENDING_PROMPTS` of the server's is not kept (it stays hidden and
+        refused: a server listing ever-new names across restarts grew the file without end)."""
         data = self.load()
         entry = data["servers"].setdefault(server, {})
-        pending = entry.setdefault("pending_prompts", {})
+        pending = entry.setdefault("pending_" + surface.section, {})
         changed = False
-        for prompt in prompts:
-            name, new = str(prompt.get("name")), canonical_prompt(prompt)
+        for item in items:
+            name, new = str(item.get(surface.key)), surface.canonical(item)
             if pending.get(name) == new or (
                 name not in pending and len(pending) >= MAX_PENDING_PROMPTS
             ):
@@ -309,16 +339,19 @@ class PinFile:
 
     @staticmethod
     def _accept_prompts(server: str, entry: dict[str, Any], only: set[str] | None) -> list[str]:
-        """Move ``entry``'s pending prompts (those ``only`` names, or all) into its pins."""
+        """Move ``entry``'s pending prompts, templates and resources (those ``only`` names,
+        or all) into its pins."""
         accepted: list[str] = []
-        left: dict[str, Any] = {}
-        for pname, pdef in (entry.get("pending_prompts") or {}).items():
-            label = f"{server}/prompt:{pname}"
-            if only is not None and label not in only:
-                left[pname] = pdef
-                continue
-            entry.setdefault("prompts", {})[pname] = pdef
-            accepted.append(label)
-        if left or "pending_prompts" in entry:
-            entry["pending_prompts"] = left
+        for surface in SURFACES.values():
+            held = "pending_" + surface.section
+            left: dict[str, Any] = {}
+            for key, pdef in (entry.get(held) or {}).items():
+                label = f"{server}/{surface.label}:{key}"
+                if only is not None and label not in only:
+                    left[key] = pdef
+                    continue
+                entry.setdefault(surface.section, {})[key] = pdef
+                accepted.append(label)
+            if left or held in entry:
+                entry[held] = left
         return accepted
