@@ -259,3 +259,34 @@ def test_a_codex_config_gets_the_packs_too(tmp_path: Path) -> None:
     undone = run_cordon(tmp_path / "home", *run, "--undo")
     assert undone.returncode == 0, undone.stdout + undone.stderr
     assert config.read_bytes() == before
+
+
+def test_a_vscode_workspace_entry_gets_its_pack_once_for_every_workspace(tmp_path: Path) -> None:
+    """An entry naming ``${workspaceFolder}`` pins once per workspace (VS Code expands the
+    variable in cordon's ``--pin-file`` as it starts the entry); its pack is the server's in
+    every workspace: one policy file, named without the variable. In the workspace's own
+    ``.vscode/mcp.json`` the variable can only be that folder, so the filesystem server's
+    ``${workspaceFolder}`` argument is its allowed prefix; in a user-level file it is not
+    guessed (init says to add it)."""
+    folder = tmp_path / "app"
+    (folder / ".vscode").mkdir(parents=True)
+    entry = {"type": "stdio", "command": "npx", "args": ["-y", FS, "${workspaceFolder}"]}
+    configs = {"workspace": folder / ".vscode" / "mcp.json", "user": tmp_path / "mcp.json"}
+    (tmp_path / "home").mkdir()
+    got = {}
+    for where, config in configs.items():
+        config.write_text(json.dumps({"servers": {"files": entry}}), "utf-8")
+        run = ("init", "--config", str(config), "--pin-dir", str(tmp_path / "pins"), "-y")
+        done = run_cordon(tmp_path / "home", *run, "--packs", "--no-hook")
+        assert done.returncode == 0, done.stdout + done.stderr
+        args = json.loads(config.read_text("utf-8"))["servers"]["files"]["args"]
+        pins = args[args.index("--pin-file") + 1]
+        assert pins.endswith("-${workspaceFolderBasename}.json"), pins
+        policy = Path(args[args.index("--policy") + 1])
+        assert policy == tmp_path / "policies" / (Path(pins).name.split("-${")[0] + ".yaml")
+        data = yaml.safe_load(policy.read_text("utf-8"))
+        assert load_policy([policy]).packs == ("filesystem",)
+        got[where] = data.get("allowed_path_prefixes")
+        hint = "add `allowed_path_prefixes: [DIR]`" in done.stdout
+        assert hint == (where == "user"), done.stdout
+    assert got == {"workspace": [str(folder)], "user": None}

@@ -26,6 +26,8 @@ from typing import Any
 
 import yaml
 
+from cordon.pin_paths import PER_WORKSPACE, workspace_of
+
 __all__ = ["PACKS_HELP", "InitPacks", "give_pack", "write_pack_policies"]
 
 #: `cordon init --packs`, in its --help
@@ -115,14 +117,19 @@ def give_pack(
     entry = url_view(kind, entry_view(kind, wrapped.get(UPSTREAM_KEY)))
     args: list[Any] = wrapped["args"]
     pins = _own_option(args, "--pin-file")
-    fits = pack_for(name, entry, Path(pins) if pins is not None else None)
-    if pins is None or fits is None or "${" in pins:
-        # (a pin file named per VS Code workspace: the client expands the name, init cannot)
+    # a pin file named per VS Code workspace (``-${workspaceFolderBasename}``: the client
+    # expands it as it starts the entry) is one pin file a workspace; the pack is the
+    # server's in every workspace, so its policy is one file, named without the variable
+    if pins is None:
+        return [*lines, f"{name}: --packs: no built-in pack fits it: wrapped with no policy"]
+    stem = Path(pins).stem.removesuffix(PER_WORKSPACE)
+    fits = pack_for(name, entry, None if "${" in pins else Path(pins))
+    if fits is None or "${" in stem:
         return [*lines, f"{name}: --packs: no built-in pack fits it: wrapped with no policy"]
     pack, why = fits
     hint = pack_hint(name, entry, wrapped, config, [])
-    policy = packs.root / (Path(pins).stem + ".yaml")
-    prefixes = _allowed_dirs(entry) if pack == "filesystem" else None
+    policy = packs.root / (stem + ".yaml")
+    prefixes = _allowed_dirs(entry, workspace_of(config)) if pack == "filesystem" else None
     said = packs.plan(policy, _policy_text(pack, prefixes))
     at = args.index("--pin-file") + 2 if "--pin-file" in args else 1
     args[at:at] = ["--policy", str(policy)]
@@ -150,13 +157,17 @@ def _policy_text(pack: str, prefixes: Sequence[str] | None) -> str:
     return _HEADER + yaml.safe_dump(data, sort_keys=False, default_flow_style=None)
 
 
-def _allowed_dirs(entry: Mapping[str, Any]) -> list[str] | None:
+def _allowed_dirs(entry: Mapping[str, Any], folder: Path | None = None) -> list[str] | None:
     """The reference filesystem server's allowed directories: the arguments after its package
     (or program) in ``entry``, when each is an absolute path of an existing directory (as
-    written: cordon resolves prefixes itself); None for none, or any other (not guessed)."""
+    written: cordon resolves prefixes itself); None for none, or any other (not guessed).
+    ``folder``: the workspace of a workspace's own config (:func:`workspace_of`), where
+    ``${workspaceFolder}`` can only be that folder (VS Code's predefined variable)."""
     from cordon.clientpolicy import PACK_PACKAGES
 
     argv = [entry.get("command"), *(entry.get("args") or [])]
+    if folder is not None:
+        argv = [_in_workspace(a, folder) for a in argv]
     for i, arg in enumerate(argv):
         if not isinstance(arg, str):
             return None
@@ -172,6 +183,14 @@ def _allowed_dirs(entry: Mapping[str, Any]) -> list[str] | None:
                 return None
             return [str(a) for a in rest]
     return None
+
+
+def _in_workspace(arg: Any, folder: Path) -> Any:
+    """``arg`` with VS Code's workspace variables expanded to ``folder``, as the client will."""
+    if not isinstance(arg, str):
+        return arg
+    arg = arg.replace("${workspaceFolderBasename}", folder.name)
+    return arg.replace("${workspaceFolder}", str(folder))
 
 
 def write_pack_policies(files: Mapping[Path, str]) -> list[str]:

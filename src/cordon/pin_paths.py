@@ -17,7 +17,7 @@ from typing import Any
 
 from cordon.urlcreds import pinned_url
 
-__all__ = ["default_pin_dir", "pin_file_for", "run_pin_file", "workspace_of"]
+__all__ = ["PER_WORKSPACE", "default_pin_dir", "pin_file_for", "run_pin_file", "workspace_of"]
 
 
 def default_pin_dir() -> Path:
@@ -25,6 +25,9 @@ def default_pin_dir() -> Path:
     return Path.home() / ".cordon" / "pins"
 
 
+#: the end of a pin file's name for an entry run once per VS Code workspace (the client
+#: expands the variable in cordon's arguments as it starts the entry: :func:`pin_file_for`)
+PER_WORKSPACE = "-${workspaceFolderBasename}"
 _UNSAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
 
 
@@ -69,7 +72,7 @@ def pin_file_for(
         default=str,
     )
     digest = hashlib.sha256(key.encode("utf-8")).hexdigest()[:10]
-    per_workspace = "-${workspaceFolderBasename}" if "${workspaceFolder" in key else ""
+    per_workspace = PER_WORKSPACE if "${workspaceFolder" in key else ""
     return Path(pin_dir) / f"{stem}-{digest}{per_workspace}.json"
 
 

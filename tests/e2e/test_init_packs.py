@@ -118,3 +118,34 @@ async def test_a_codex_entry_given_its_pack_is_confined_alike(harness: Harness) 
         out = await client.call_tool("write_file", {"path": str(outside), "content": "x"})
         assert out.is_error and "arg.path_outside" in text_of(out), text_of(out)
     assert not outside.exists()
+
+
+async def test_a_vscode_workspace_entry_is_confined_to_its_workspace(harness: Harness) -> None:
+    """``.vscode/mcp.json``'s filesystem server on ``${workspaceFolder}``, given its pack by
+    ``init --packs`` and started as VS Code starts it (the variables expanded in every
+    argument): a write in the workspace lands, one outside it is denied by cordon."""
+    folder = harness.tmp / "app"
+    (folder / ".vscode").mkdir(parents=True)
+    config = folder / ".vscode" / "mcp.json"
+    server = {"command": str(BIN / "mcp-server-filesystem"), "args": ["${workspaceFolder}"]}
+    config.write_text(json.dumps({"servers": {"files": server}}), "utf-8")
+    said = run_init(harness, config, "--packs", "--no-hook")
+    assert f"allowed_path_prefixes: its arguments {folder}" in said, said
+    entry = json.loads(config.read_text("utf-8"))["servers"]["files"]
+    expand = {"${workspaceFolderBasename}": folder.name, "${workspaceFolder}": str(folder)}
+    args = []
+    for arg in entry["args"]:
+        for var, value in expand.items():
+            arg = arg.replace(var, value)
+        args.append(arg)
+    outside = harness.tmp / "outside.txt"
+    async with Client(_params(harness, {**entry, "args": args}), mode="legacy") as client:
+        await client.list_tools()
+        ok = await client.call_tool("write_file", {"path": str(folder / "n.txt"), "content": "x"})
+        assert not ok.is_error and (folder / "n.txt").read_text("utf-8") == "x", text_of(ok)
+        out = await client.call_tool("write_file", {"path": str(outside), "content": "x"})
+        assert out.is_error and "arg.path_outside" in text_of(out), text_of(out)
+    assert not outside.exists()
+    assert (harness.tmp / "pins").is_dir() and any(
+        p.name.endswith(f"-{folder.name}.json") for p in (harness.tmp / "pins").iterdir()
+    )

@@ -27,8 +27,9 @@ and the bytes written out one by one in hex or decimal with separators (``7a 71`
 base85, Z85 and ASCII85 at any byte offset, rot13, base64 with its letters' case changed
 (its cores compared case-insensitively), and a gzip or zlib stream in base64, inflated with
 a hard cap (:mod:`cordon.engine._secret_forms`; a
-stream that inflates past it is ``unreadable``: asked about, ``secret.unreadable``). Not
-caught: a secret interleaved with other letters or digits, transformed otherwise
+stream that inflates past it is ``unreadable``: asked about, ``secret.unreadable``). When
+no form is found, look-alike letters and combining marks, base58, Morse code and the NATO
+alphabet are decoded and matched (:mod:`cordon.engine._secret_spellings`). Not caught: a secret interleaved with other letters or digits, transformed otherwise
 (encrypted, compressed without a header or in another format), re-cased and then base64
 encoded among binary bytes (a decoded view is text only), or sent in pieces shorter than 8
 characters (a piece of 8 or more, the rest left for another call, is refused:
@@ -71,6 +72,7 @@ from cordon.engine._secret_forms import (
     rot13,
 )
 from cordon.engine._secret_pieces import Pieces
+from cordon.engine._secret_spellings import spelled_texts
 from cordon.engine.dlp import joined_views, string_leaves, text_leaves
 from cordon.engine.walk import number_text
 from cordon.textnorm import decoded_views, nfkc_casefold, strip_invisible
@@ -375,6 +377,12 @@ class SecretSet:
             # (a nested answer's short strings: see _floor; a piece is shorter than a form)
             return self._pieces.find([views[0].lower()], kept) if self._pieces else None
         hit = self._match_views(views, kept)
+        if hit is None and depth == 0:
+            # look-alike letters, base58, Morse, the NATO alphabet (_secret_spellings)
+            for spelled, how in spelled_texts(views[0]):
+                found = self._match_views([spelled], kept)
+                if found is not None:
+                    return found[0], how
         if hit is not None or depth >= 2:
             return hit
         budget = Budget() if budget is None else budget
