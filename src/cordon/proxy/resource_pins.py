@@ -14,7 +14,8 @@ surface. Both are pinned by :class:`cordon.proxy.prompt_pins.ListPins`:
   come and go: a new URI is pinned as first listed, never held; a pinned URI whose
   descriptive fields changed is held as a template is.
 
-A ``resources/read`` of a held resource's URI is refused before it reaches the server, and
+A ``resources/read`` (``resources/subscribe``, ``subscriptions/listen``) of a held resource's
+URI is refused before it reaches the server, and
 so is one of a URI that a held template matches while no shown template does and no shown
 resource has it (:meth:`ResourcePins.refusal`).
 """
@@ -77,7 +78,8 @@ class ResourcePins:
         self.resources = ListPins(server, pin_file, RESOURCES)
 
     def refusal(self, values: dict[str, Any]) -> Verdict | None:
-        """Why a ``resources/read`` (or subscribe) of ``values["uri"]`` is refused, or None."""
+        """Why a ``resources/read``, ``resources/subscribe`` or ``subscriptions/listen`` of
+        ``values["uri"]`` (a string or a list) is refused, or None."""
         uris = values.get("uri")
         for uri in [uris] if isinstance(uris, str) else uris if isinstance(uris, list) else ():
             why = self._held(str(uri))

@@ -63,6 +63,10 @@ ANSWER_CHECKS = (degraded.CHECK, secret_checks.CHECK, dlp.CHECK)
 #: and the most characters of each name it shows
 MAX_NAMED = 20
 NAME_CHARS = 128
+#: the requests that read or follow resource URIs (``values["uri"]``), refused when one is
+#: held (:meth:`ResourcePins.refusal`): a 2026-07-28 ``subscriptions/listen`` follows its
+#: ``resourceSubscriptions`` as ``resources/subscribe`` does its URI
+_FOLLOWS_URIS = frozenset({"resources/read", "resources/subscribe", "subscriptions/listen"})
 #: resource URIs remembered as listed, at most (past it a URI is read as the agent's: fail
 #: closed, a network one decided as a fetch)
 MAX_LISTED_URIS = 10_000
@@ -232,7 +236,7 @@ class SessionWork:
             why = Verdict(verdict="deny", rule=rules.POLICY_UNKNOWN_TOOL, reason=self.policy_misfit)
         elif method == "prompts/get":  # a prompt rug pull (cordon.proxy.prompt_pins)
             why = self.prompt_pins.refusal(values)
-        elif method in ("resources/read", "resources/subscribe"):  # (resource_pins)
+        elif method in _FOLLOWS_URIS:  # (resource_pins)
             why = self.resource_pins.refusal(values)
         if why is None and answers is not None:
             why = self.check_answer({"inputResponses": answers}, method)
