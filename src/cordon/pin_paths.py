@@ -80,12 +80,15 @@ def workspace_of(config: Path) -> Path | None:
     """The workspace folder a project-level client config belongs to: ``<folder>`` of
     ``<folder>/.vscode/mcp.json`` or ``<folder>/.cursor/mcp.json`` (``${workspaceFolder}`` in
     its entries is that folder); None for any other file, Cursor's user-level
-    ``~/.cursor/mcp.json`` included (it serves every workspace)."""
+    ``~/.cursor/mcp.json`` included (it serves every workspace), however it is spelled: by
+    its real path under a symlinked home, or with ``..`` in it, it is still the user's file,
+    and taking it for the home folder's own made the home directory a filesystem server's
+    allowed prefix (``cordon init --packs``) in whichever workspace it runs."""
     path = Path(config).expanduser().absolute()
     if path.name != "mcp.json" or path.parent.name not in (".vscode", ".cursor"):
         return None
     folder = path.parent.parent
-    if path.parent.name == ".cursor" and folder == Path.home().absolute():
+    if path.parent.name == ".cursor" and folder.resolve() == Path.home().resolve():
         return None
     return folder
 
