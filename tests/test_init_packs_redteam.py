@@ -60,3 +60,45 @@ def test_a_project_cursor_file_still_gets_its_folder(tmp_path: Path) -> None:
     config = project / ".cursor" / "mcp.json"
     config.write_text(json.dumps({"mcpServers": {"files": ENTRY}}), "utf-8")
     assert _prefixes(home, config) == [str(project)]
+
+
+#: a Codex server table written in TOML's other shapes: dotted keys at the top or under
+#: ``[mcp_servers]``, and a table whose ``env`` sub-table comes after another table
+CODEX_SHAPES = {
+    "dotted": 'mcp_servers.files.command = "npx"\nmcp_servers.files.args = ["-y", "{FS}", "{D}"]\n',
+    "dotted_under": '[mcp_servers]\nfiles.command = "npx"\nfiles.args = ["-y", "{FS}", "{D}"]\n',
+    "split": (
+        '[mcp_servers.files]\ncommand = "npx"\nargs = ["-y", "{FS}", "{D}"]\n\n'
+        '[model_providers.x]\nname = "x"\n\n[mcp_servers.files.env]\nFOO = "1"\n'
+    ),
+}
+
+
+@pytest.mark.parametrize("shape", sorted(CODEX_SHAPES))
+def test_a_codex_table_in_any_toml_shape_is_wrapped_and_undone(tmp_path: Path, shape: str) -> None:
+    """Dotted keys and a table split around another one are the same table to TOML (and to
+    Codex); init stopped on them with a traceback (exit 1), so the server stayed unguarded.
+    Now it is wrapped with its pack, Codex's reading of the file keeps every other key, and
+    ``--undo`` gives the file back byte for byte."""
+    import tomlkit
+
+    work = tmp_path / "work"
+    work.mkdir()
+    home = tmp_path / "home"
+    home.mkdir()
+    config = tmp_path / "config.toml"
+    config.write_text(CODEX_SHAPES[shape].replace("{FS}", FS).replace("{D}", str(work)), "utf-8")
+    before = config.read_bytes()
+    run = ("init", "--config", str(config), "--pin-dir", str(home / ".cordon" / "pins"), "-y")
+    done = run_cordon(home, *run, "--packs", "--no-hook")
+    assert done.returncode == 0, done.stdout + done.stderr
+    entry = tomlkit.parse(config.read_text("utf-8")).unwrap()["mcp_servers"]["files"]
+    args = entry["args"]
+    assert args[0] == "run" and args[args.index("--") + 1 :] == ["npx", "-y", FS, str(work)]
+    policy = yaml.safe_load(Path(args[args.index("--policy") + 1]).read_text("utf-8"))
+    assert policy["allowed_path_prefixes"] == [str(work)]
+    assert entry.get("env") == ({"FOO": "1"} if shape == "split" else None)
+    assert entry["x-cordon-upstream"]["command"] == "npx"
+    undone = run_cordon(home, "init", "--config", str(config), "--undo", "-y")
+    assert undone.returncode == 0, undone.stdout + undone.stderr
+    assert config.read_bytes() == before

@@ -200,7 +200,9 @@ def wrap_codex_entry(
             f"startup_timeout_sec = {STARTUP_TIMEOUT_S}: Codex waits 10 s by default for a "
             "server to start, and cordon's own start-up adds seconds on a busy machine"
         )
-    table.append(_upstream_key(), _inline(entry))
+    # set, not appended: a table written with dotted keys (``mcp_servers.NAME.command``) or
+    # split around another table is a tomlkit proxy without ``append`` (init stopped there)
+    table[_upstream_key()] = _inline(entry)
     return entry, said
 
 
@@ -267,17 +269,23 @@ def unwrap_codex_entry(table: Any) -> tuple[dict[str, Any], list[str]]:
     return restored, list(dict.fromkeys(edited))
 
 
-def restore_in_place(table: Any, values: dict[str, Any]) -> None:
-    """Give the tomlkit ``table`` exactly ``values``, in place: keys whose value is unchanged
-    keep their layout and comments; a table value is written inline, as Codex's own examples
-    write ``env``."""
-    for key in list(table.keys()):
+def restore_in_place(doc: tomlkit.TOMLDocument, name: str, values: dict[str, Any]) -> None:
+    """Give server ``name``'s tomlkit table exactly ``values``, in place: keys whose value is
+    unchanged keep their layout and comments; a table value is written inline, as Codex's own
+    examples write ``env``. The table is looked up anew for each change: one written with
+    dotted keys (``mcp_servers.NAME.command``) or split around another table is a tomlkit
+    proxy that goes stale once a key is removed from it (the next removal raised)."""
+
+    def table() -> Any:
+        return doc[SERVERS_KEY][name]
+
+    for key in list(table().keys()):
         if key not in values:
-            del table[key]
+            del table()[key]
     for key, value in values.items():
-        if key in table and plain(table[key]) == value:
+        if key in table() and plain(table()[key]) == value:
             continue
-        table[key] = _inline(value) if isinstance(value, dict) else value
+        table()[key] = _inline(value) if isinstance(value, dict) else value
 
 
 def _load(path: Path, raw: bytes, servers: Sequence[str]) -> tuple[Any, list[tuple[str, Any]]]:
@@ -437,7 +445,7 @@ def plan_codex_undo(path: Path, raw: bytes, *, servers: Sequence[str]) -> Any:
                 )
                 continue
             restored, edited = unwrap_codex_entry(item)
-            restore_in_place(item, restored)
+            restore_in_place(doc, name, restored)
             kept = f"; kept your edits since init: {', '.join(edited)}" if edited else ""
             messages.append(f"{name}: unwrapped{kept}")
     if not changed:
