@@ -362,3 +362,10 @@ from .fixtures_round15 import NEAR_MISSES as _ROUND15_NEAR  # noqa: E402
 
 HITS.update(_ROUND15_HITS)
 NEAR_MISSES.update(_ROUND15_NEAR)
+
+# egress, override and credential-hunt orders by sentence shape (egress_shape)
+from .fixtures_egress_shape import HITS as _EGRESS_SHAPE_HITS  # noqa: E402
+from .fixtures_egress_shape import NEAR_MISSES as _EGRESS_SHAPE_NEAR  # noqa: E402
+
+HITS.update(_EGRESS_SHAPE_HITS)
+NEAR_MISSES.update(_EGRESS_SHAPE_NEAR)

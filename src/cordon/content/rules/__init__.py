@@ -22,6 +22,7 @@ from cordon.content.rules import (
     definitions,
     directives,
     egress_orders,
+    egress_shape,
     embedded,
     exfiltration,
     forged,
@@ -111,6 +112,7 @@ RULES: tuple[Rule, ...] = (
     *agent_orders.RULES,
     *review_orders.RULES,
     *ja_orders.RULES,
+    *egress_shape.RULES,
 )
 
 _BY_ID: dict[str, Rule] = {r.id: r for r in RULES}
