@@ -59,6 +59,7 @@ from cordon.engine.checks._base import (
     verdict,
     with_dests,
 )
+from cordon.engine.checks._message_headers import header_recipients
 from cordon.engine.checks._pipeline import COVERED
 from cordon.engine.checks._requested import amounts_named, is_payment_tool
 from cordon.engine.checks._spelling import (
@@ -236,6 +237,17 @@ def _held(ctx: Context, named: Collection[str]) -> list[tuple[str, Any]]:
     for path, key, value in call_walk(ctx).scalars:
         if type(value) is int and abs(value) >= 1_000_000:
             value = str(value)
+        heads = type(value) is str and not (key in named or is_sink_param(key))
+        if heads and (recipients := header_recipients(key, value)) is not None:
+            # a raw message: its To/Cc/Bcc/Reply-To lines are where it goes
+            if reads_only is None:
+                reads_only = _reads_only(ctx)
+            if reads_only:
+                return []
+            listed = extract_destinations(recipients)
+            if any(d.kind == "email" and taint.lookup(d) != "clean" for d in listed):
+                out.append((path, recipients))
+            continue
         if type(value) is not str or len(value) > _MAX_HELD:
             continue
         if "@" not in value and sum(map(str.isdigit, value)) < 7:
