@@ -81,6 +81,8 @@ class UpstreamSide(ServerMessageSide):
     _recorded_since_quiet: bool
     #: the client features declared at ``initialize`` (sampling, elicitation, roots ...)
     client_caps: dict[str, Any]
+    #: the last result ``serverInfo`` found to be the pinned one (:meth:`_named_elsewhere`)
+    _named_ok: Any = None
 
     if TYPE_CHECKING:
 
@@ -344,12 +346,44 @@ class UpstreamSide(ServerMessageSide):
             )
         if p.method == "tools/list":
             return self._tools_list(id_, result, line)
+        if p.method not in ("initialize", "server/discover") and (
+            (named := self._named_elsewhere(id_, p, result, line)) is not None
+        ):
+            return named
         if p.method == "tools/call":
             self._note_task(p, result)
             return self._tool_result(id_, p, result, line)
         if p.method in ("initialize", "server/discover"):
             return self._init_result(id_, result, line)
         return self._other_result(id_, p.method, result, line, p.caps, requested=p.args)
+
+    def _named_elsewhere(
+        self, id_: Any, p: _Pending, result: dict[str, Any], line: bytes
+    ) -> list[Action] | None:
+        """A 2026-07-28 result (a call's, a read's ...) whose ``_meta`` ``serverInfo`` is not
+        the pinned one: a stateless request that reached another server behind the entry (a
+        swapped instance, a rug pull of the identity). As a ``tools/list`` page naming
+        another server is (:meth:`SessionWork.pin_list`): the server is shut off (every later
+        call refused, ``pin.server_changed``), and this result is withheld from the client
+        and recorded as untrusted output. None when it names no server or the pinned one."""
+        meta = result.get("_meta")
+        named = meta.get(SERVER_INFO_META) if isinstance(meta, dict) else None
+        if not isinstance(named, dict) or named == self._named_ok:
+            return None
+        if (swapped := self.work._named_again(named)) is None:
+            # (compared once: the pin file is read from disk, and a 2026-07-28 server
+            # stamps the same serverInfo on every result)
+            self._named_ok = named
+            return None
+        why = f"cordon withheld this {p.method} result: {swapped.problems[0]}"
+        return self._deliver_then_record(
+            error_frame(id_, INTERNAL_ERROR, why),
+            id_,
+            lambda: self.work.record_untrusted(result, None, p.tool or p.method, p.args),
+            len(line),
+            p.tool or p.method,
+            first=[*map(Log, swapped.problems), *map(self._record, swapped.records)],
+        )
 
     def _not_an_object(self, id_: Any, p: _Pending, value: Any, line: bytes) -> list[Action]:
         """A result that is not a JSON object (a string, an array, a number, null). MCP's

@@ -62,6 +62,10 @@ def vetted_client(
         if not isinstance(inner, httpcore2.AsyncConnectionPool):  # (fail closed: no login)
             raise TypeError("the HTTP client's connection pool is not the one expected")
         inner._network_backend = _Vetted(pool)
+    # no content coding asked for, as the lean client asks for none: a server's answer is
+    # read as the bytes it sent, never inflated (a compression bomb costs its own size)
+    if not any(k.lower() == "accept-encoding" for k in headers):  # (an entry's own wins)
+        headers = {"accept-encoding": "identity", **headers}
     return httpx2.AsyncClient(
         timeout=timeout, follow_redirects=False, auth=auth, headers=headers, transport=transport
     )
