@@ -231,15 +231,18 @@ def test_a_call_result_naming_another_server_is_not_that_servers_answer(
 # -- HTTP answers: cookies, content codings, SSE retry ---------------------------------------
 
 
-def test_a_cookie_the_server_sets_is_never_sent_back(harness: Harness, servers: Any) -> None:
-    """Every answer sets a cookie (a tracker across stateless requests, or a value a later
-    request would carry to wherever the server points it): no request carries it back."""
+def test_a_cookie_or_session_id_the_server_sets_is_never_sent_back(
+    harness: Harness, servers: Any
+) -> None:
+    """Every answer sets a cookie and an ``Mcp-Session-Id`` (a tracker across stateless
+    requests, which have no session in 2026-07-28): no request carries either back."""
 
     def handler(req: Req) -> Answer:
         out = modern(lambda r, m: http(200, text(m["id"], "hi")))(req)
         assert isinstance(out, bytes)
         head, _, body = out.partition(b"\r\n\r\n")
-        return head + b"\r\nSet-Cookie: track=planted-value; Path=/\r\n\r\n" + body
+        planted = b"\r\nSet-Cookie: track=planted-value; Path=/\r\nMcp-Session-Id: planted-sid"
+        return head + planted + b"\r\n\r\n" + body
 
     evil = servers(handler)
     c = Cordon(harness, f"{evil.origin}/mcp")
@@ -250,7 +253,7 @@ def test_a_cookie_the_server_sets_is_never_sent_back(harness: Harness, servers: 
     finally:
         c.close()
     assert len(evil.got) >= 3
-    assert not [r for r in evil.got if "cookie" in r.headers]
+    assert not [r for r in evil.got if "cookie" in r.headers or "mcp-session-id" in r.headers]
 
 
 @pytest.mark.parametrize("coding", ["gzip", "br", "zstd", "deflate"])
