@@ -22,6 +22,7 @@ resource has it (:meth:`ResourcePins.refusal`).
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from cordon.engine.pins import RESOURCES, TEMPLATES
@@ -31,7 +32,33 @@ if TYPE_CHECKING:
     from cordon._types import Verdict
     from cordon.store.pins import PinFile
 
-__all__ = ["ResourcePins", "template_matches"]
+__all__ = ["ResourcePins", "same_uri", "template_matches"]
+
+_PERCENT = re.compile(r"%([0-9A-Fa-f]{2})")
+#: RFC 3986 §2.3 unreserved characters: percent-encoded, they are the same URI
+_UNRESERVED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
+
+def _decoded(m: re.Match[str]) -> str:
+    char = chr(int(m[1], 16))
+    return char if char in _UNRESERVED else f"%{m[1].upper()}"
+
+
+def same_uri(uri: str) -> str:
+    """``uri`` under RFC 3986 §6.2.2's syntax-based normalisation, as far as a held URI is
+    compared: the scheme and the authority (``//...`` up to the path) lower-cased, a
+    percent-encoded unreserved character decoded, any other escape's hex upper-cased. Two
+    spellings of one URI (``FILE:///doc%2Etxt``, ``file:///doc.txt``) reach the same
+    resource on a server that parses them, so a held one is refused by either. (The
+    authority's user part is lower-cased too: it only widens what is refused.)"""
+    scheme, colon, rest = uri.partition(":")
+    if not colon:
+        return uri
+    rest = _PERCENT.sub(_decoded, rest)
+    if rest.startswith("//"):
+        end = min((i for i in (rest.find(c, 2) for c in "/?#") if i >= 0), default=len(rest))
+        rest = rest[:end].lower() + rest[end:]
+    return f"{scheme.lower()}:{rest}"
 
 
 def template_matches(template: str, uri: str) -> bool:
@@ -90,17 +117,24 @@ class ResourcePins:
 
     def _held(self, uri: str) -> tuple[str, bool] | None:
         """Why ``uri`` is held and whether as a resource (else as a template), or None."""
+        held = self.resources.hidden
         why = self.resources.held(uri)
+        if why is None and held:  # another spelling of a held URI (held ones are few)
+            same = same_uri(uri)
+            why = next((w for k, w in held.items() if same_uri(k) == same), None)
         if why is not None:
             return why, True
         if uri in self.resources.pinned:
             return None  # a resource listed and shown as pinned
         t = self.templates
-        # a held template that names the URI (the few held ones first: most reads stop here)
-        why = next((w for k, w in t.hidden.items() if template_matches(k, uri)), None)
+        if not t.hidden and not t.spent:
+            return None  # (no template held: most reads stop here)
+        same = same_uri(uri)
+        # a held template that names the URI, in any spelling of it
+        why = next((w for k, w in t.hidden.items() if template_matches(same_uri(k), same)), None)
         if why is None and not t.spent:
             return None
-        if any(template_matches(k, uri) for k in t.pinned if k not in t.hidden):
+        if any(template_matches(same_uri(k), same) for k in t.pinned if k not in t.hidden):
             return None  # a shown template names it too
         if why is None:  # (hidden templates past the bound are not kept: fail closed)
             return f"{uri!r} is named by no pinned resource template", False
