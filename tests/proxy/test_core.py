@@ -35,6 +35,7 @@ class _Work:
         self.log: list[str] = []
         self.verdicts: dict[str, str] = {}
         self.policy_misfit: str | None = None
+        self.list_pins: dict[str, Any] = {}  # (no prompt or resource pinned)
 
     def check_answer(self, answer: dict[str, Any], tool: str = "") -> Verdict | None:
         self.log.append(f"check answer {tool}")

@@ -647,10 +647,7 @@ class UpstreamSide(ServerMessageSide):
             withheld = ev is not None and ev.action == "block"
             block = (bool(bad) and self.cfg.content_mode == "block") or withheld
             action = "block" if block else ev.action if ev is not None else "deliver"
-            acts: list[Action] = []
-            if method in self.work.list_pins:  # what hiding a changed definition told
-                records, problems = self.work.list_pins[method].take()
-                acts += [*map(Log, problems), *map(self._record, records)]
+            acts = self._list_pin_acts(method)
             if obs.findings:
                 rules = sorted({f.rule for f in obs.findings})
                 acts.append(
@@ -669,6 +666,15 @@ class UpstreamSide(ServerMessageSide):
             return [*acts, self._answer(id_, result_frame(id_, out))]
 
         return self._scan_then_deliver(id_, line, "scan", run, then)
+
+    def _list_pin_acts(self, method: str) -> list[Action]:
+        """What hiding a changed prompt or resource of a ``method`` listing told: its audit
+        records and problems (none for a method whose items are not pinned)."""
+        pins = self.work.list_pins.get(method)
+        if pins is None:
+            return []
+        records, problems = pins.take()
+        return [*map(Log, problems), *map(self._record, records)]
 
     def _input_refusal(
         self, result: dict[str, Any], caps: dict[str, Any] | None, findings: list[Finding]
