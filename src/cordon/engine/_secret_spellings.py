@@ -53,7 +53,13 @@ _B58_ALPHABET = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 _B58_VALUE = {c: i for i, c in enumerate(_B58_ALPHABET)}
 #: a whole word of the alphabet: one glued to other letters, digits or ``+`` is a piece of a
 #: longer token (a base64 blob's runs between its ``0``, ``O``, ``I``, ``l`` and ``+``)
-_B58_RUN = re.compile(rf"(?<![A-Za-z0-9+])[{_B58_ALPHABET}]{{{MIN_B58},}}(?![A-Za-z0-9+])")
+#: every character but the alphabet's and those that glue a run into a longer token (the
+#: other letters and digits, ``+``) becomes a space: the words left are the candidate runs
+_B58_WORDS = bytes(
+    32 if c < 128 and chr(c) not in _B58_ALPHABET + "0OIl+" else c for c in range(256)
+)
+_B58_GLUE = re.compile("[0OIl+]")
+_NON_WORD = re.compile(r"[\W_]+")
 _B58_CHUNK = 10  # characters converted at a time (58**10 fits 59 bits)
 
 _MORSE = {
@@ -100,7 +106,12 @@ _NATO_RUN = re.compile(
     rf"\b{_NATO_TERM}(?:[\s,;.\-/|]{{1,3}}{_NATO_TERM}\b){{{MIN_SYMBOLS - 1},}}", re.IGNORECASE
 )
 _NATO_WORD = re.compile(r"x-ray|[a-z]+|\d", re.IGNORECASE)
+#: ASCII letters lower-cased, every other ASCII character a space: the words, in one pass
+_LOWER_WORDS = bytes(
+    ord(chr(c).lower()) if c < 128 and chr(c).isalpha() else 32 for c in range(256)
+)
 _NATO_LETTERS = tuple(w for w, c in _NATO.items() if c.isalpha() and w != "x-ray")
+_NATO_SET = frozenset(w.encode() for w in (*_NATO_LETTERS, "xray"))
 #: where the letter words are (in lower-cased text)
 _NATO_HINT = re.compile(rf"\b(?:{'|'.join(_NATO_LETTERS)}|x-ray)\b")
 
@@ -145,17 +156,25 @@ def _b58_decode(run: str) -> bytes:
 
 
 def _base58(text: str) -> Iterator[str]:
-    for m in _B58_RUN.finditer(text):
-        run = m.group()
-        if len(run) > MAX_B58 or run.isupper() or run.islower() or not run.isalnum():
+    for raw in text.encode("utf-8", "replace").translate(_B58_WORDS).split():
+        if len(raw) < MIN_B58:
             continue
-        if not any(c.isupper() for c in run) or not any(c.islower() for c in run):
-            continue
-        yield _b58_decode(run).decode("utf-8", "replace")
+        word = raw.decode("utf-8", "replace")
+        # (non-ASCII punctuation cuts runs too; a non-ASCII letter glues)
+        for run in [word] if word.isascii() else _NON_WORD.split(word):
+            if not MIN_B58 <= len(run) <= MAX_B58 or run.isupper() or run.islower():
+                continue
+            if not run.isascii() or _B58_GLUE.search(run):
+                continue
+            if not any(c.isupper() for c in run) or not any(c.islower() for c in run):
+                continue
+            yield _b58_decode(run).decode("utf-8", "replace")
 
 
 def _morse(text: str) -> Iterator[str]:
-    if text.count(".") + text.count("-") + text.count("·") < MIN_SYMBOLS:
+    # (a cheap first test: a run has a symbol after each of 7 gaps or more; prose's
+    # sentence ends have a space after a dot, rarely one before)
+    if sum(text.count(gap + sym) for gap in " /|" for sym in ".-·") < MIN_SYMBOLS - 1:
         return
     for m in _MORSE_RUN.finditer(text):
         letters = [_MORSE.get(t.translate(_DOTS)) for t in _MORSE_GAP.split(m.group()) if t]
@@ -163,9 +182,10 @@ def _morse(text: str) -> Iterator[str]:
 
 
 def _nato(text: str) -> Iterator[str]:
+    words = text.encode("utf-8", "replace").translate(_LOWER_WORDS).split()
+    if len(_NATO_SET.intersection(words)) < 2:
+        return  # (a secret's 8 letters or more are spelled with 2 different words or more)
     lowered = text.lower()
-    if sum(lowered.count(w) for w in _NATO_LETTERS) < MIN_SYMBOLS // 2:
-        return  # (a C substring count per word: most text has none of these words)
     for start, end in _clusters(m.start() for m in _NATO_HINT.finditer(lowered)):
         for m in _NATO_RUN.finditer(text, max(0, start - 64), end + 64):
             chars = [w if w.isdigit() else _NATO.get(w, "") for w in _words(m.group())]
