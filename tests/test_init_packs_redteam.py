@@ -102,3 +102,32 @@ def test_a_codex_table_in_any_toml_shape_is_wrapped_and_undone(tmp_path: Path, s
     undone = run_cordon(home, "init", "--config", str(config), "--undo", "-y")
     assert undone.returncode == 0, undone.stdout + undone.stderr
     assert config.read_bytes() == before
+
+
+@pytest.mark.parametrize("where", ["root", "home", "above_home"])
+def test_a_server_given_root_or_home_gets_no_prefix(tmp_path: Path, where: str) -> None:
+    """A filesystem server run on ``/``, the home folder or a folder above it: as a prefix
+    it would make every write under it unasked (the pack's writes are not destructive inside
+    the prefixes), so init writes the pack without prefixes and says to add them (a write the
+    server marks destructive is asked about then)."""
+    home = tmp_path / "users" / "me"
+    home.mkdir(parents=True)
+    folder = {"root": "/", "home": str(home), "above_home": str(tmp_path / "users")}[where]
+    config = tmp_path / "mcp.json"
+    entry = {"command": "npx", "args": ["-y", FS, folder]}
+    config.write_text(json.dumps({"mcpServers": {"files": entry}}), "utf-8")
+    run = ("init", "--config", str(config), "--pin-dir", str(home / ".cordon" / "pins"), "-y")
+    done = run_cordon(home, *run, "--packs", "--no-hook")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "add `allowed_path_prefixes: [DIR]`" in done.stdout, done.stdout
+    args = json.loads(config.read_text("utf-8"))["mcpServers"]["files"]["args"]
+    policy = Path(args[args.index("--policy") + 1])
+    assert yaml.safe_load(policy.read_text("utf-8")).get("allowed_path_prefixes") is None
+    # a folder below the home one is still its prefix
+    below = home / "work"
+    below.mkdir()
+    config.write_text(
+        json.dumps({"mcpServers": {"files2": {**entry, "args": ["-y", FS, str(below)]}}}), "utf-8"
+    )
+    done = run_cordon(home, *run, "--packs", "--no-hook")
+    assert done.returncode == 0 and f"its arguments {below}" in done.stdout, done.stdout

@@ -160,7 +160,8 @@ def _policy_text(pack: str, prefixes: Sequence[str] | None) -> str:
 def _allowed_dirs(entry: Mapping[str, Any], folder: Path | None = None) -> list[str] | None:
     """The reference filesystem server's allowed directories: the arguments after its package
     (or program) in ``entry``, when each is an absolute path of an existing directory (as
-    written: cordon resolves prefixes itself); None for none, or any other (not guessed).
+    written: cordon resolves prefixes itself); None for none, or any other (not guessed),
+    or one :func:`_too_wide` to be a prefix.
     ``folder``: the workspace of a workspace's own config (:func:`workspace_of`), where
     ``${workspaceFolder}`` can only be that folder (VS Code's predefined variable)."""
     from cordon.clientpolicy import PACK_PACKAGES
@@ -181,8 +182,20 @@ def _allowed_dirs(entry: Mapping[str, Any], folder: Path | None = None) -> list[
             ok = all(isinstance(a, str) and os.path.isabs(a) and "${" not in a for a in rest)
             if not rest or not ok or not all(os.path.isdir(a) for a in rest):
                 return None
+            if any(_too_wide(a) for a in rest):
+                return None
             return [str(a) for a in rest]
     return None
+
+
+def _too_wide(directory: str) -> bool:
+    """Whether ``directory`` is ``/``, the home folder or one above it: as a prefix it would
+    turn the pack's file writes (``destructive: false`` inside the prefixes) into unasked
+    writes over every project and dotfile, so init does not write it (fail closed: without
+    prefixes a write the server marks destructive is asked about)."""
+    real = os.path.realpath(directory)
+    home = os.path.realpath(Path.home())
+    return real == os.path.realpath("/") or home == real or home.startswith(real + os.sep)
 
 
 def _in_workspace(arg: Any, folder: Path) -> Any:
