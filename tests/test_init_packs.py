@@ -95,6 +95,9 @@ def test_each_server_gets_the_pack_written_for_it(tmp_path: Path) -> None:
         data = yaml.safe_load(policy.read_text("utf-8"))
         assert data["version"] == 1
         got[name] = (data["packs"], data.get("allowed_path_prefixes"))
+        # relative paths read where the server reads them: its first directory
+        prefixes = data.get("allowed_path_prefixes")
+        assert data.get("base_dir") == (prefixes[0] if prefixes else None), data
         assert load_policy([policy]).packs == tuple(data["packs"])
         assert oct(policy.stat().st_mode & 0o777) == oct(0o600)
     work = tmp_path / "work"

@@ -153,6 +153,12 @@ def _has_paths(pack: str) -> bool:
 def _policy_text(pack: str, prefixes: Sequence[str] | None) -> str:
     data: dict[str, Any] = {"version": 1, "packs": [pack]}
     if prefixes:
+        # the reference server resolves a relative path against its first directory (its
+        # lib.js resolveRelativePathAgainstAllowedDirectories: another directory only when
+        # that reading leaves them all), so cordon reads it there too instead of refusing it
+        # (arg.path_unresolvable); where the server would take another directory, cordon's
+        # reading is outside the prefixes and denied: never a path the server does not use
+        data["base_dir"] = prefixes[0]
         data["allowed_path_prefixes"] = list(prefixes)
     return _HEADER + yaml.safe_dump(data, sort_keys=False, default_flow_style=None)
 

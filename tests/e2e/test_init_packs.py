@@ -77,6 +77,13 @@ async def test_init_packs_confines_the_filesystem_server_to_its_directories(
         assert out.is_error and text_of(out).startswith("[cordon blocked]"), text_of(out)
         assert "arg.path_outside" in text_of(out), text_of(out)
         assert not outside.exists()
+        # a relative path is read where the server reads it (its first directory): it lands
+        # there; one that climbs out of both directories is denied by cordon
+        rel = await client.call_tool("write_file", {"path": "r.txt", "content": "r"})
+        assert not rel.is_error and (a / "r.txt").read_text("utf-8") == "r", text_of(rel)
+        up = await client.call_tool("write_file", {"path": "../outside.txt", "content": "x"})
+        assert up.is_error and "arg.path_outside" in text_of(up), text_of(up)
+        assert not outside.exists()
         moved = await client.call_tool(
             "move_file", {"source": str(a / "n.txt"), "destination": str(a / "n.md")}
         )
