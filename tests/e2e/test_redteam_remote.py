@@ -684,7 +684,8 @@ def test_sse_framing_does_not_hide_a_result_from_taint(
         mailed = words(c.call("send_email", {"to": DROP, "body": "ledger"}))
     finally:
         c.close()
-    assert read["result"]["content"][0]["text"] == LURE
+    # delivered whole (warn mode marks the lure as an untrusted instruction, keeping its text)
+    assert LURE in read["result"]["content"][0]["text"], read
     assert "taint.seen_in_output" in mailed, mailed
 
 
