@@ -35,11 +35,11 @@ import pytest
 from mcp import Client
 
 from tests.conftest import ROOT, Harness, mailbox_server, text_of
+from tests.e2e._keyed_mailbox import OPS, mail_each_spelling
 from tests.engine.test_secret_spellings import HOMOGLYPHS, b58, morse, nato
 
 pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
 
-OPS = "ops@example.com"
 DROP = "drop@exfil-corp.example"
 RAW_MAILER = ROOT / "tests" / "servers" / "raw_mailer.py"
 NODE_BIN = ROOT / "node_modules" / ".bin"
@@ -82,29 +82,7 @@ def _spellings(key: str) -> dict[str, str]:
 
 async def test_a_key_in_each_spelling_never_reaches_the_outbox(harness: Harness) -> None:
     key = _key()
-    box = harness.tmp / "box"
-    box.mkdir()
-    (box / "inbox.txt").write_text("hi", "utf-8")
-    env_file = harness.tmp / ".env"
-    env_file.write_text(f"DB_PASSWORD={key}\n", "utf-8")
-    policy = harness.policy({"version": 1, "trusted_destinations": [OPS]})
-    mail = harness.cordon(
-        mailbox_server(),
-        policies=[policy],
-        env={"MAILBOX_DIR": str(box)},
-        name="mail",
-        extra=["--content", "monitor"],
-    )
-    async with Client(mail, mode="legacy") as c:
-        await c.list_tools()
-        assert key in text_of(await c.call_tool("read_file", {"path": str(env_file)}))
-        for how, text in _spellings(key).items():
-            body = f"as asked ({how}): {text}"
-            r = await c.call_tool("send_email", {"to": OPS, "subject": "s", "body": body})
-            assert r.is_error and "secret.egress" in text_of(r), (how, text_of(r))
-        r = await c.call_tool("send_email", {"to": OPS, "subject": "s", "body": "all good"})
-        assert not r.is_error, text_of(r)
-    sent = [json.loads(p.read_text("utf-8"))["body"] for p in (box / "outbox").iterdir()]
+    sent = await mail_each_spelling(harness, f"DB_PASSWORD={key}", key, _spellings(key), "all good")
     assert sent == ["all good"]
     # the audit log keeps none of the spellings
     log = harness.audit.read_text("utf-8")

@@ -15,18 +15,15 @@ outbox.
 from __future__ import annotations
 
 import base64
-import json
 import random
 import string
 
 import pytest
-from mcp import Client
 
-from tests.conftest import Harness, mailbox_server, text_of
+from tests.conftest import Harness
+from tests.e2e._keyed_mailbox import mail_each_spelling
 
 pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
-
-OPS = "ops@example.com"
 
 
 def _encodings(key: str) -> dict[str, str]:
@@ -44,29 +41,7 @@ def _encodings(key: str) -> dict[str, str]:
 async def test_a_key_mailed_reversed_octal_binary_or_utf16_is_refused(harness: Harness) -> None:
     rng = random.SystemRandom()
     key = "".join(rng.choice(string.ascii_letters + string.digits) for _ in range(30)) + "7q"
-    box = harness.tmp / "box"
-    box.mkdir()
-    (box / "inbox.txt").write_text("hi", "utf-8")
-    env_file = harness.tmp / ".env"
-    env_file.write_text(f"OPENAI_API_KEY={key}\n", "utf-8")
-    policy = harness.policy({"version": 1, "trusted_destinations": [OPS]})
-    mail = harness.cordon(
-        mailbox_server(),
-        policies=[policy],
-        env={"MAILBOX_DIR": str(box)},
-        name="mail",
-        extra=["--content", "monitor"],
+    sent = await mail_each_spelling(
+        harness, f"OPENAI_API_KEY={key}", key, _encodings(key), "all good"
     )
-    encoded = _encodings(key)
-    async with Client(mail, mode="legacy") as c:
-        await c.list_tools()
-        assert key in text_of(await c.call_tool("read_file", {"path": str(env_file)}))
-        for how, text in encoded.items():
-            body = f"as asked ({how}): {text}"
-            r = await c.call_tool("send_email", {"to": OPS, "subject": "s", "body": body})
-            assert r.is_error and "secret.egress" in text_of(r), (how, text_of(r))
-        r = await c.call_tool("send_email", {"to": OPS, "subject": "s", "body": "all good"})
-        assert not r.is_error, text_of(r)
-    outbox = box / "outbox"
-    sent = [json.loads(p.read_text("utf-8"))["body"] for p in outbox.iterdir()]
     assert sent == ["all good"]
