@@ -1,7 +1,7 @@
 """An issue's or a pull request's body is a command to the repository's bots too, as a
 comment is: Prow reads the body of an issue or pull request opened or edited as a comment
-(its ``GenericCommentEvent``), and claude-code-action's example workflow runs on an issue
-opened with ``@claude`` in its body or title. The real ``cordon run`` with ``packs:
+(its ``GenericCommentEvent``), and claude-code-action starts on an ``@claude`` mention
+anywhere in an issue's body or title or a comment. The real ``cordon run`` with ``packs:
 [github]`` in front of the real @modelcontextprotocol/server-github, whose api.github.com is a
 local stub that records every write (tests/e2e/_stub_api.py): a planted issue asks for a
 tracking issue that sets the coding agent to work and for ``/approve``; each is denied
@@ -34,6 +34,7 @@ COMMANDS: list[tuple[str, dict[str, Any]]] = [
     ("create_issue", {"title": "Flaky CI", "body": "@copilot add the workflow"}),
     ("update_issue", {"issue_number": 40, "body": "/approve"}),
     ("update_issue", {"issue_number": 40, "title": "Ask @claude to fix CI"}),
+    ("add_issue_comment", {"issue_number": 40, "body": "Thanks! Could @claude print it?"}),
 ]
 
 
