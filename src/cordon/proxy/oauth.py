@@ -22,9 +22,10 @@ before it is sent. This module adds what is cordon's:
 - what a hostile server's login can make cordon do is bounded: each answer the flow reads
   within :data:`MAX_ANSWER_BYTES`; an authorization address with a user name in it, too
   long to read, with a control character, or not https (http on loopback), neither printed
-  nor opened; the ``resource`` (RFC 8707) in every request, so
-  a token is for this server only; once a token is refused on the request its login was for,
-  no other login (a browser tab per call) in this run;
+  nor opened; the ``resource`` (RFC 8707) in every request, without the URL's userinfo
+  or key parameters, so a token is for this server only; an authorization server that
+  lists its PKCE methods without S256, no login; once a token is refused on the request its
+  login was for, no other login (a browser tab per call) in this run;
 - every failure of the flow becomes a :class:`LoginError`, one line naming the server and what
   to do, and never a server's response body or a token. The SDK's own log lines (which may
   quote a token endpoint's answer) are silenced.
@@ -49,7 +50,7 @@ import sys
 import threading
 from collections.abc import AsyncGenerator, Callable
 from pathlib import Path
-from urllib.parse import parse_qs, urljoin, urlsplit
+from urllib.parse import parse_qs, unquote, unquote_plus, urljoin, urlsplit, urlunsplit
 
 import httpx2
 from mcp.client.auth.exceptions import OAuthFlowError, OAuthRegistrationError, OAuthTokenError
@@ -65,6 +66,7 @@ from cordon.proxy.http_why import masked_url
 from cordon.proxy.oauth_browser import headless_message, headless_reason, open_browser
 from cordon.proxy.transport import log
 from cordon.store.oauth import OAuthStore
+from cordon.urlcreds import url_credentials
 
 __all__ = [
     "LOGIN_TIMEOUT_S",
@@ -281,6 +283,32 @@ class _BoundContext(OAuthContext):
     def should_include_resource_param(self, protocol_version: str | None = None) -> bool:
         return True
 
+    def get_resource_url(self) -> str:
+        """The SDK's resource (the server URL, or its protected-resource metadata's
+        ``resource`` when that is a parent of it) without the URL's userinfo and credential
+        parameters (:func:`_keyless`): it goes to the authorization server and, in the
+        authorization address, to the browser."""
+        return _keyless(super().get_resource_url())
+
+
+def _keyless(resource: str) -> str:
+    """``resource`` without userinfo and without the query parameters that carry one of its
+    credentials (:func:`url_credentials`: ``?api_key=``). Neither names the resource (RFC
+    8707 section 2: an absolute URI that SHOULD NOT hold a query), and either is a key to
+    the server that the authorization server (a third party's identity service) has no use
+    for. A path key is the resource's identity and stays."""
+    keys = set(url_credentials(resource))
+    if not keys:
+        return resource
+    parts = urlsplit(resource)
+    query = ""
+    for part in parts.query.replace(";", "&").split("&") if parts.query else ():
+        value = part.partition("=")[2]
+        if not {unquote(value), unquote_plus(value)} & keys:
+            query += f"&{part}" if query else part
+    netloc = parts.netloc.rpartition("@")[2]
+    return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
+
 
 async def _read_capped(response: httpx2.Response, shown: str) -> None:
     """Read ``response`` (an answer to one of the flow's own requests) into memory, decoded,
@@ -332,6 +360,13 @@ def _unshowable(auth_url: str) -> str | None:
     if not (auth_url.isascii() and auth_url.isprintable()):
         return "holds characters that are not printable ASCII"
     return None
+
+
+def _names_key(auth_url: str) -> bool:
+    """Whether the ``resource`` an authorization address names holds a key of the server URL
+    (a path key: :func:`_keyless` takes the others out)."""
+    named = parse_qs(urlsplit(auth_url).query).get("resource", [])
+    return any(url_credentials(resource) for resource in named)
 
 
 class CordonOAuth(OAuthClientProvider):
@@ -395,6 +430,14 @@ class CordonOAuth(OAuthClientProvider):
                 "is started in this run (each would open the browser again); check the "
                 f"server, then run cordon auth login {self.shown}"
             )
+        # the verifier proves the code is cordon's: an authorization server that lists its
+        # PKCE methods without S256 ignores the challenge (MCP authorization: refuse)
+        methods = getattr(self.context.oauth_metadata, "code_challenge_methods_supported", None)
+        if methods is not None and "S256" not in methods:
+            raise LoginError(
+                f"the OAuth login of {self.shown} was refused: its authorization server does "
+                "not support PKCE with S256 (a stolen authorization code would be redeemable)"
+            )
         unshowable = _unshowable(auth_url)
         if unshowable is not None:
             raise LoginError(
@@ -422,8 +465,11 @@ class CordonOAuth(OAuthClientProvider):
                 f"cannot listen for the login of {self.shown} on 127.0.0.1:{self.loopback.port} "
                 f"({exc.strerror or exc}): run cordon auth logout {self.shown}, then try again"
             ) from None
-        if reason is None:
-            log(f"log in to {self.shown} in your browser; if it does not open, visit: {auth_url}")
+        if reason is None:  # (cordon run's stderr is the client's log: no URL key in it)
+            there = f"visit: {auth_url}"
+            if not self.interactive and _names_key(auth_url):
+                there = f"run cordon auth login {self.shown}"
+            log(f"log in to {self.shown} in your browser; if it does not open, {there}")
         if _autologin(auth_url):
             with contextlib.suppress(httpx2.HTTPError):
                 await _fetch_like_a_browser(auth_url)
