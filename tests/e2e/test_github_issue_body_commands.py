@@ -64,3 +64,21 @@ async def test_an_issue_body_or_title_that_commands_a_bot_is_not_posted(
         assert not ok.is_error, text_of(ok)
     assert api.written("POST", "/github/") == [("/github/repos/me/app/issues", plain)]
     assert api.written("PATCH", "/github/") == []
+
+
+async def test_an_issue_assigned_to_copilot_is_asked(harness: Harness, api: StubAPI) -> None:
+    """Copilot's coding agent starts on an issue assigned to it, the issue's text as its task
+    and write access to the repository: asked about (``action.destructive_hint`` on
+    ``assignees``), not sent; an issue assigned to a person is opened unasked."""
+    async with Client(_params(harness, api), mode="legacy") as client:
+        await client.list_tools()
+        done = _hook(harness, "Triage issue 40 of https://github.com/me/app.")
+        assert done.returncode == 0, done.stderr.decode()
+        issue = {"owner": "me", "repo": "app", "title": "Flaky CI", "body": "Seen on main."}
+        for agent in (["copilot-swe-agent[bot]"], ["alice", "Copilot"]):
+            r = await client.call_tool("create_issue", {**issue, "assignees": agent})
+            text = text_of(r)
+            assert r.is_error and "action.destructive_hint" in text and "'assignees'" in text, text
+        ok = await client.call_tool("create_issue", {**issue, "assignees": ["alice"]})
+        assert not ok.is_error, text_of(ok)
+    assert [b["assignees"] for _, b in api.written("POST", "/github/")] == [["alice"]]

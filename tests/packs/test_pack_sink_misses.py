@@ -13,6 +13,8 @@ a planted instruction in untrusted output, and with the near miss a user's own r
   starts on an ``@claude`` mention anywhere in an issue's or a pull request's body
   or title, a comment or a review (src/github/validation/trigger.ts). Only comments and
   reviews were held to the bots' grammar, and only a line that starts with a command.
+* An issue assigned to Copilot (``create_issue``/``update_issue`` ``assignees``) sets its
+  coding agent to work on the issue's text with write access: it was not asked about.
 """
 
 from __future__ import annotations
@@ -94,8 +96,8 @@ def test_a_batch_assigned_to_whom_the_user_named_is_allowed() -> None:
 
 GITHUB = [
     _tool("get_issue", "owner", "repo", "issue_number"),
-    _tool("create_issue", "owner", "repo", "title", "body"),
-    _tool("update_issue", "owner", "repo", "issue_number", "title", "body", "state"),
+    _tool("create_issue", "owner", "repo", "title", "body", "assignees"),
+    _tool("update_issue", "owner", "repo", "issue_number", "title", "body", "state", "assignees"),
     _tool("create_pull_request", "owner", "repo", "title", "body", "head", "base"),
     _tool("add_issue_comment", "owner", "repo", "issue_number", "body"),
 ]
@@ -147,3 +149,18 @@ def test_prose_in_a_body_or_title_is_allowed(tool: str, args: dict[str, str]) ->
     """A path, a command quoted inside a sentence, another account that starts with the word,
     an address, and a pull request's title (no bot reads one) are not commands."""
     assert _github().check(tool, {"owner": "acme", "repo": "app", **args}).verdict == "allow"
+
+
+@pytest.mark.parametrize("who", [["copilot-swe-agent[bot]"], ["Copilot"], ["alice", "copilot"]])
+def test_an_issue_assigned_to_copilot_is_asked(who: list[str]) -> None:
+    """Copilot's coding agent takes an issue assigned to it as its task (GitHub docs, "Using
+    Copilot to work on an issue"; the REST API assigns it since 2025-12-03)."""
+    s = _github()
+    for tool, extra in (("create_issue", {"title": "t"}), ("update_issue", {"issue_number": "12"})):
+        v = s.check(tool, {"owner": "acme", "repo": "app", "assignees": who, **extra})
+        assert (v.verdict, v.rule) == ("ask", "action.destructive_hint"), v
+
+
+def test_an_issue_assigned_to_a_person_is_not_asked() -> None:
+    args = {"owner": "acme", "repo": "app", "title": "t", "assignees": ["alice", "copilot-fan"]}
+    assert _github().check("create_issue", args).verdict == "allow"
