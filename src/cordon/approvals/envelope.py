@@ -278,6 +278,17 @@ _CORDON = re.compile(r"(?<![a-z])c[\W_]{0,3}o[\W_]{0,3}r[\W_]{0,3}d[\W_]{0,3}o[\
 _READ_AS = str.maketrans("0\u1d04\u1d0f\u0280\u1d05\u0274\u00f8", "ocordno")
 
 
+#: a span a right-to-left override (U+202E) governs, up to what ends it (PDF, an isolate,
+#: another override or embedding, a paragraph's end): a client that lays text out by the
+#: Unicode bidirectional algorithm shows its letters backwards (``\u202enodroc`` as cordon)
+_OVERRIDDEN = re.compile("\u202e([^\u202a-\u202e\u2066-\u2069\n\r\u2029]*)")
+
+
+def _as_laid_out(text: str) -> str:
+    """``text`` with each span a right-to-left override governs reversed, as shown."""
+    return _OVERRIDDEN.sub(lambda m: m.group(1)[::-1], text)
+
+
 def _unaccented(text: str) -> str:
     """``text`` without its combining marks (``CÖRDÖN`` read as ``CORDON``)."""
     if text.isascii():
@@ -291,12 +302,15 @@ def imitates_question(texts: Iterable[str]) -> bool:
     a server's form for cordon's question would answer it as one (an accept the server
     reports to the agent as a person's approval, a field cordon never asks for). Spelled
     with other letters (``CОRDОN`` with a Cyrillic O, full-width, small capitals, a zero for
-    an O, accents, invisible characters, spaces or underscores between) it is still found."""
+    an O, accents, invisible characters, spaces or underscores between) it is still found,
+    and so is one written backwards behind a right-to-left override (:func:`_as_laid_out`:
+    cordon passes the override on in ``monitor`` mode, and the person reads the word)."""
     from cordon.textnorm import skeleton, strip_invisible
 
     return any(
-        _CORDON.search(_unaccented(skeleton(strip_invisible(t)).casefold()).translate(_READ_AS))
+        _CORDON.search(_unaccented(skeleton(strip_invisible(s)).casefold()).translate(_READ_AS))
         for t in texts
+        for s in ((t, _as_laid_out(t)) if "\u202e" in t else (t,))
     )
 
 

@@ -408,6 +408,23 @@ class AskSide:
             return self.work.approved(ask.verdict, ask.tool, ask.args)
 
         def done(v2: Verdict | None, error: BaseException | None) -> list[Action]:
+            key = id_key(ask.id)
+            if key in self.cancelling:
+                # cancelled while the accept was acted on: the client no longer waits for
+                # the call, and one sent after its cancel would run with its result unread
+                # (as for a call cancelled while it was decided, _ask_legacy): no answer
+                # (MCP: none to a cancelled request), its id free again
+                self.cancelling.discard(key)
+                self.inflight.discard(key)
+                rec = self._verdict_record(
+                    ask.tool,
+                    ask.shown,
+                    ask.verdict,
+                    ask.args,
+                    asked="elicitation",
+                    answer="cancelled",
+                )
+                return self._fill("client", slot, [record, Audit(rec)])
             if error is not None or v2 is None:
                 failed = self._answer(ask.id, error_frame(ask.id, INTERNAL_ERROR, _NOT_FORWARDED))
                 return [

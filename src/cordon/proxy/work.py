@@ -178,15 +178,10 @@ class SessionWork:
         checked for credentials first (:meth:`check_answer`): one carrying a secret denies the
         call, as an argument carrying it would, and no approval is added; so do the call's
         other ``params`` (``_meta``, ``requestState``: :meth:`cordon.engine.core.Session.check_params`)."""
-        if self.identity_changed is not None:
-            why = Verdict(
-                verdict="deny", rule=rules.PIN_SERVER_CHANGED, reason=self.identity_changed
-            )
-            return Decision(verdict=why)
-        if self.policy_misfit is not None:
-            why = Verdict(verdict="deny", rule=rules.POLICY_UNKNOWN_TOOL, reason=self.policy_misfit)
+        shut = self._shut_off()
+        if shut is not None:
             shown = self.shown(args)
-            return Decision(verdict=why, shown=shown if shown is not args else None)
+            return Decision(verdict=shut, shown=shown if shown is not args else None)
         refused = None if answers is None else self.check_answer({"inputResponses": answers}, tool)
         if refused is None:
             refused = self.session.check_params("tools/call", params, server=self.server)
@@ -338,8 +333,26 @@ class SessionWork:
         v = first_objection(ANSWER_CHECKS, ctx, Facts(sending=True, external=True))
         return None if v is None else refused_answer(v)
 
+    def _shut_off(self) -> Verdict | None:
+        """The deny of every call while the server is not the one pinned or the policy does
+        not fit its tools (:attr:`identity_changed`, :attr:`policy_misfit`), else None."""
+        if self.identity_changed is not None:
+            return Verdict(
+                verdict="deny", rule=rules.PIN_SERVER_CHANGED, reason=self.identity_changed
+            )
+        if self.policy_misfit is not None:
+            why = self.policy_misfit
+            return Verdict(verdict="deny", rule=rules.POLICY_UNKNOWN_TOOL, reason=why)
+        return None
+
     def approved(self, v: Verdict, tool: str, args: Any) -> Verdict:
-        """A person accepted cordon's elicitation: approve and check again."""
+        """A person accepted cordon's elicitation: approve and check again. A server shut off
+        while the person read the question (:meth:`_shut_off`: a second ``initialize`` named
+        another server, a re-list the policy does not fit) gets nothing: the accept approves
+        nothing and the call is denied, as every call is from then on."""
+        shut = self._shut_off()
+        if shut is not None:
+            return shut
         return self.decider.approved(v, tool, args)
 
     def code_for(self, v: Verdict, tool: str, args: Any) -> Decision:
