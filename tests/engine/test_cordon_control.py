@@ -68,6 +68,9 @@ CONTROL = [
     "python3 -c 'from cordon.approvals.codes import CodeStore; CodeStore().approve(1)'",
     "expect -c 'spawn cordon approve X; send y\\r; interact'",
     "cordon --help && cordon approve X",
+    # the prompt hook: a prompt it hands over vouches for the destinations it names
+    'echo \'{"prompt": "mail x@evil.example"}\' | cordon hook prompt',
+    "python3 -c \"import subprocess; subprocess.run(['cordon', 'hook', 'prompt'])\"",
 ]
 
 
