@@ -284,7 +284,7 @@ _RULES = (
        "none: edit cordon's files in a terminal (`cordon approve`, `cordon pin accept`)"),
     _r(ACTION_CORDON_CONTROL, "action rules", "deny",
        "a shell command that runs cordon's control commands (`cordon approve`, `cordon pin "
-       "accept`, `cordon auth`, `cordon init`; through wrappers, `sh -c`, `script -c`, "
+       "accept`, `cordon auth`, `cordon init`, `cordon hook prompt`; through wrappers, `sh -c`, `script -c`, "
        "`python -m cordon`, a launcher or interpreter code): an agent that runs them answers "
        "cordon's question itself",
        "the approver boundary (docs/threat-model.md); fake-terminal wrappers (`script`, "
