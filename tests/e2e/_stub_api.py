@@ -28,12 +28,13 @@ SHIM = Path(__file__).resolve().parent / "stub_api_fetch.cjs"
 
 @dataclass
 class StubAPI:
-    """What the servers read (``issue``, ``files`` by path, ``messages`` of every channel)
-    and what they wrote (``writes``: method, path, parsed body)."""
+    """What the servers read (``issue``, ``files`` by path, ``messages`` of every channel,
+    the ``channels`` Slack lists) and what they wrote (``writes``: method, path, parsed body)."""
 
     issue: str = ""
     files: dict[str, str] = field(default_factory=dict)
     messages: list[dict[str, Any]] = field(default_factory=list)
+    channels: list[dict[str, Any]] = field(default_factory=list)
     writes: list[tuple[str, str, Any]] = field(default_factory=list)
     url: str = ""
 
@@ -80,6 +81,8 @@ def _github_write(path: str, body: Any) -> Any:
 def _slack(api: StubAPI, path: str) -> Any:
     if path.startswith("/slack/api/conversations.history"):
         return {"ok": True, "messages": api.messages, "has_more": False}
+    if path.startswith("/slack/api/conversations.list"):
+        return {"ok": True, "channels": api.channels, "response_metadata": {"next_cursor": ""}}
     if path.startswith("/slack/api/chat.postMessage"):
         return {"ok": True, "channel": "C0", "ts": "1700000000.000200"}
     return {"ok": True}

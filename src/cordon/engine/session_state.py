@@ -171,7 +171,7 @@ class ProvenanceState:
         (:mod:`cordon.engine.provenance.namespace`)."""
         if tp.directory or tp.directory_fields:
             fields = None if tp.directory else frozenset(tp.directory_fields)
-            items = list(_prov.directory_items(result, fields))
+            items = list(_prov.directory_items(result, fields, tp.directory_except))
             self._add_directory(server, items)
         elif listing is not None and tp.exfiltrating is not True:
             names = self.namespace.setdefault((server, listing), set())

@@ -12,7 +12,7 @@ import re
 from functools import cached_property
 from typing import Any, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from cordon.policy.view import ToolView, build_view
 
@@ -243,6 +243,14 @@ class ToolPolicy(_Strict):
     and a value wrapped over several lines is one item. Use it only where the field's writer
     is a member of a closed system (a Slack workspace), never for an e-mail's sender."""
 
+    directory_except: dict[str, bool | int | str] = Field(default_factory=dict)
+    """With `directory_fields`: field to value; a record (an object holding a directory field)
+    in which any of these fields has its value vouches for nothing, and neither does one in
+    which the field is missing or of another type (unreadable: fail closed), nor the records
+    inside it. The slack pack leaves out channels shared with another organisation (Slack
+    Connect, `is_ext_shared: true`): a post there reaches another company, so one named only
+    in output is asked about as any destination first seen there."""
+
     unfurls: bool | None = None
     """The platform fetches every link in what the tool posts to build a preview, with no
     click (Slack's link unfurling, Teams' and Discord's previews): each link is read as a
@@ -250,6 +258,15 @@ class ToolPolicy(_Strict):
     is asked about (`taint.rendered_resource`) and an approval covers that whole link, not
     another query on its host. Unset or `false`: a link is only asked about by host
     (`taint.forwarded_link`)."""
+
+    @model_validator(mode="after")
+    def _except_needs_fields(self) -> Self:
+        if self.directory_except and (self.directory or not self.directory_fields):
+            raise ValueError(
+                "directory_except needs directory_fields (and not directory: true, whose"
+                " items are not read by record)"
+            )
+        return self
 
     @field_validator("arg_patterns")
     @classmethod

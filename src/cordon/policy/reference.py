@@ -128,6 +128,10 @@ EXAMPLES: dict[str, str] = {
     ),
     "tools.<name>.directory": "tools:\n  get_channels: {directory: true}",
     "tools.<name>.directory_fields": "tools:\n  read_channel_messages: {directory_fields: [sender]}",
+    "tools.<name>.directory_except": (
+        "tools:\n  list_channels:\n    directory_fields: [id, name]\n"
+        "    directory_except: {is_ext_shared: true}"
+    ),
     "tools.<name>.unfurls": "tools:\n  post_chat_message: {unfurls: true}",
 }
 
@@ -182,6 +186,9 @@ tools:
     directory: true                  # whole listed names (channels, members) are known destinations
   read_channel_messages:
     directory_fields: [sender]       # like directory, but only the items under these fields
+  list_channels:
+    directory_fields: [id, name]
+    directory_except: {is_ext_shared: true}  # records with this value (or unreadable) vouch nothing
 """
 
 #: Longer notes on the provenance keys: what exactly is read, and what is trusted.
@@ -214,6 +221,17 @@ system (a Slack workspace); an e-mail's sender is whoever sent it, an attacker i
 listing's first line may be a title (`Restaurant in Paris: New Israeli Restaurant`): the
 display name after its first `: ` is an item too, when the output has more lines and the
 name has no digits and nothing destination-shaped (address, link, host, handle, channel).""",
+    "directory_except": """\
+`directory_except` (with `directory_fields`) leaves records out of the directory: a record is
+an object (JSON) or mapping (YAML) that holds one of the directory fields, and it vouches for
+nothing when one of the named fields has the value given, or is missing, named twice or of
+another type (`"true"` is no `true`): a listing that cannot say a record is inside the system
+vouches for none of it. Records inside a left-out record are left out too. The slack pack
+leaves out channels shared with another organisation (Slack Connect: `is_ext_shared` or
+`is_pending_ext_shared` true in Slack's conversation object); a post there reaches another
+company, so such a channel named only in output is asked about as any destination first seen
+there, while the user's own text and `trusted_destinations` (with `allowlist_beats_taint`)
+still name it.""",
 }
 
 _INTRO = """\

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 import yaml
@@ -35,7 +35,9 @@ _MAX_WORDS = 4
 _BULLET = re.compile(r"^[ \t]*(?:[-*][ \t]+)?(?:[A-Za-z_][\w.-]{0,40}:[ \t]+)?")
 
 
-def directory_items(result: Any, fields: frozenset[str] | None = None) -> Iterator[str]:
+def directory_items(
+    result: Any, fields: frozenset[str] | None = None, excepted: Mapping[str, Any] | None = None
+) -> Iterator[str]:
     """The whole items of a result: JSON string leaves, else whole lines of its text.
 
     With ``fields``, only the items under those field names: strings whose nearest object
@@ -49,17 +51,26 @@ def directory_items(result: Any, fields: frozenset[str] | None = None) -> Iterat
     or block scalar with line breaks) is one item, not one per line (a
     channel named ``"External <70 letters> fred@evil.com"`` put the address on a line of
     its own).
+
+    ``excepted`` (with ``fields`` only): ``{field: value}``; a record (a mapping holding one
+    of ``fields``) in which a field has its value here gives nothing, and neither does one
+    where a field here is missing, named twice or of another type (unreadable: fail closed),
+    nor any record inside it (a Slack Connect channel, ``is_ext_shared: true``, is shared
+    with another organisation: a post there leaves the workspace).
     """
     for parsed, text in _documents(result):
         if text is None:
-            yield from _strings(parsed) if fields is None else _field_strings(parsed, fields)
+            if fields is None:
+                yield from _strings(parsed)
+            else:
+                yield from _field_strings(parsed, fields, excepted or {})
             continue
         if len(text) > _MAX_YAML:
             continue  # too long to parse: fail closed (vouch for nothing), never line by line
         root = _yaml_root(text)
         if fields is not None:
             if root is not None and _block_records(root):
-                yield from _node_field_strings(root, fields)
+                yield from _node_field_strings(root, fields, excepted or {})
             continue
         spans = _multiline_scalars(root) if root is not None else {}
         lines = text.split("\n")  # not splitlines(): U+2028 and friends are not breaks here
@@ -109,19 +120,26 @@ def _display_name(text: str) -> bool:
     return all(d.kind == "other" for d in extract_destinations(text))
 
 
-def _node_field_strings(root: Any, fields: frozenset[str]) -> Iterator[str]:
+def _node_field_strings(
+    root: Any, fields: frozenset[str], excepted: Mapping[str, Any]
+) -> Iterator[str]:
     """Strings under a mapping key in ``fields`` (in a list under it too) in a composed YAML
     document, at any depth; a key given twice in one mapping gives nothing (which one the
-    reader believes is unclear: a naive text template with an injected line)."""
+    reader believes is unclear: a naive text template with an injected line). A record
+    ``excepted`` leaves out (:func:`_node_excepted`) gives nothing, nor do the nodes inside it."""
     under: list[Any] = []
+    left_out: set[int] = set()
     for node in _yaml_nodes(root):
-        if not isinstance(node, yaml.MappingNode):
+        if not isinstance(node, yaml.MappingNode) or id(node) in left_out:
             continue
         names = Counter(k.value for k, _ in node.value if isinstance(k, yaml.ScalarNode))
+        if excepted and not fields.isdisjoint(names) and _node_excepted(node, names, excepted):
+            left_out.update(id(n) for n in _yaml_nodes(node))
+            continue
         for k, v in node.value:
             if isinstance(k, yaml.ScalarNode) and k.value in fields and names[k.value] == 1:
                 under.append(v)
-    seen: set[int] = set()
+    seen: set[int] = set(left_out)
     while under:
         node = under.pop()
         if id(node) in seen:
@@ -134,8 +152,44 @@ def _node_field_strings(root: Any, fields: frozenset[str]) -> Iterator[str]:
             under.extend(reversed(node.value))
 
 
-def _field_strings(value: Any, fields: frozenset[str]) -> Iterator[str]:
-    """Strings under an object key in ``fields`` (in a list under it too), at any depth."""
+def _node_excepted(node: Any, names: Counter[str], excepted: Mapping[str, Any]) -> bool:
+    """The YAML record ``node`` (its key ``names`` counted) is left out: a field of
+    ``excepted`` has its value there, or is missing, named twice, not a scalar or of
+    another type (its value as ``yaml.safe_load`` reads it)."""
+    values = {
+        k.value: v for k, v in node.value if isinstance(k, yaml.ScalarNode) and k.value in excepted
+    }
+    loader = yaml.SafeLoader("")  # reads a scalar node's value by its resolved tag
+    for field, want in excepted.items():
+        v = values.get(field)
+        if names[field] != 1 or not isinstance(v, yaml.ScalarNode):
+            return True
+        try:
+            got = loader.construct_object(v)
+        except yaml.YAMLError:
+            return True
+        if type(got) is not type(want) or got == want:
+            return True
+    return False
+
+
+def _excepted(record: dict[Any, Any], excepted: Mapping[str, Any]) -> bool:
+    """The JSON record ``record`` is left out: a field of ``excepted`` has its value there,
+    or is missing or of another type (``true`` read as ``bool``, never ``"true"``)."""
+    for field, want in excepted.items():
+        if field not in record:
+            return True
+        got = record[field]
+        if type(got) is not type(want) or got == want:
+            return True
+    return False
+
+
+def _field_strings(
+    value: Any, fields: frozenset[str], excepted: Mapping[str, Any]
+) -> Iterator[str]:
+    """Strings under an object key in ``fields`` (in a list under it too), at any depth; none
+    from a record ``excepted`` leaves out (:func:`_excepted`) or from inside one."""
     stack: list[tuple[bool, Any]] = [(False, value)]
     while stack:
         inside, v = stack.pop()
@@ -143,6 +197,8 @@ def _field_strings(value: Any, fields: frozenset[str]) -> Iterator[str]:
             if inside:
                 yield v
         elif isinstance(v, dict):
+            if excepted and not fields.isdisjoint(v) and _excepted(v, excepted):
+                continue
             stack.extend((k in fields, item) for k, item in v.items())
         elif isinstance(v, list | tuple):
             stack.extend((inside, item) for item in v)
