@@ -75,9 +75,10 @@ Scope decisions (each documented so a reviewer can argue with it):
 from __future__ import annotations
 
 import bisect
+import functools
 import posixpath
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from cordon._types import Verdict
@@ -94,7 +95,6 @@ from cordon.engine.action_names import (
     split_tokens,
     tool_name,
 )
-from cordon.engine.cmd_exe import DRIVE_ROOT_RE
 from cordon.engine.credential_paths import (
     TARGET_TOKENS,
     credential_path_kind,
@@ -104,8 +104,6 @@ from cordon.engine.credential_paths import (
 )
 from cordon.engine.git_commands import git_tool_destruction
 from cordon.engine.marker_writes import cordon_marker, marker_reason, shell_may_write
-from cordon.engine.sql_programs import program_lines
-from cordon.engine.sql_rules import sql_rule
 
 __all__ = [
     "ASK_RULES",
@@ -117,7 +115,6 @@ __all__ = [
     "check_actions",
     "is_credential_path",
     "split_tokens",
-    "sql_rule",
 ]
 
 BLOCK_RULES: tuple[str, ...] = (
@@ -184,6 +181,9 @@ _SYSTEM_DIRS = frozenset(
     }
 )  # fmt: skip
 _HOME_RE = re.compile(r"^(?:~[^/]*|\$\{?home\}?|%userprofile%|\$env:userprofile)(?=/|$)")
+_DRIVE_ROOT_RE = re.compile(  # a drive's root, a Windows system directory (as /, /usr, /home)
+    r"[a-z]:(?:/(?:windows|users|program ?files(?: \(x86\))?|programdata))?/?\*?(\.\*)?"
+)
 
 
 _WORD_RE = re.compile(r"""(?:"[^"]*"|'[^']*'|[^\s"'])+|["'][^\s]*""")
@@ -216,7 +216,7 @@ def _is_root_target(target: str) -> bool:
     t = target.strip().strip("\"'").replace("\\", "/").lower()
     if not t:
         return False
-    if DRIVE_ROOT_RE.fullmatch(t):  # C:\ , C:\*, C:\Windows, C:\Users\* (as /usr, /home)
+    if _DRIVE_ROOT_RE.fullmatch(t):  # C:\ , C:\*, C:\Windows, C:\Users\* (as /usr, /home)
         return True
     t = re.sub(r"(?:/\*|/\.\*|\*)+$", "/", t)  # trailing globs
     m = _HOME_RE.match(t)
@@ -423,11 +423,19 @@ def _command_rule(text: str, depth: int = 0) -> tuple[str, str] | None:
 # --------------------------------------------------------------------------------------------
 
 
+@functools.cache
+def _sql() -> tuple[Callable[..., tuple[str, str] | None], Callable[[str], list[str]]]:
+    """``(sql_rules.sql_rule, sql_programs.program_lines)``, imported at the first SQL text."""
+    from cordon.engine import sql_programs, sql_rules  # (~0.6 MB resting, issue 19's 60 MB)
+
+    return sql_rules.sql_rule, sql_programs.program_lines
+
+
 def _sql_program(text: str) -> tuple[str, str] | None:
     """``COPY ... TO|FROM PROGRAM 'LINE'``: the database server's shell runs LINE (as the
     server's user), refused as ``action.sql_code`` as the declared SQL judge refuses it; the
     label names the command rule LINE breaks, if any (``rm -rf /``)."""
-    lines = program_lines(text)
+    lines = _sql()[1](text)
     if not lines:
         return None
     label = "COPY ... PROGRAM runs a shell command"
@@ -710,7 +718,7 @@ def _blocked_command(strings: _Strings, *, is_exec: bool, is_sql_tool: bool) -> 
                 return _v("deny", hit[0], f"blocked: {hit[1]}", path, hit[1])
         if is_sql_tool or nkey in SQL_PARAMS:
             # (a ``query`` of a tool not named for SQL may be a search's words: delete users)
-            hit = sql_rule(text, sql_only=is_sql_tool or nkey != "query") or _sql_program(text)
+            hit = _sql()[0](text, sql_only=is_sql_tool or nkey != "query") or _sql_program(text)
             if hit is not None:
                 return _v("deny", hit[0], f"blocked: {hit[1]}", path, hit[1])
     return None

@@ -39,18 +39,13 @@ from typing import Any, Protocol
 from cordon.engine.cmd_programs import PROGRAMS, linked, program_files, switches_of
 from cordon.engine.system_commands import WINDOWS_PROGRAMS
 
-__all__ = ["DRIVE_ROOT_RE", "CmdReading", "cmd_reading", "posix_path", "record"]
+__all__ = ["CmdReading", "cmd_reading", "posix_path", "record"]
 
 #: a value known only at run time (the shell guard's marker, :data:`.shell.DYNAMIC`)
 DYNAMIC = "\x00"
 _MAX_DEPTH = 4
 #: the most ``cmd /c`` lines read in one text; more are opaque (asked about)
 _MAX_CMD_LINES = 8
-#: a drive's root or one of Windows' top-level system directories (as ``/``, ``/usr``,
-#: ``/home``), lower case with ``/`` separators: ``c:/``, ``c:/*``, ``c:/windows``, ``c:/users/``
-DRIVE_ROOT_RE = re.compile(
-    r"[a-z]:(?:/(?:windows|users|program ?files(?: \(x86\))?|programdata))?/?\*?(\.\*)?"
-)
 
 
 @dataclass(slots=True)

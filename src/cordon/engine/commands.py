@@ -71,18 +71,9 @@ from typing import TYPE_CHECKING, Any
 from cordon._types import Verdict
 from cordon.engine import args as _args
 from cordon.engine import rules
-from cordon.engine.actions import check_actions, is_credential_path, split_tokens, sql_rule
+from cordon.engine.actions import check_actions, is_credential_path, split_tokens
 from cordon.engine.egress import check_egress
 from cordon.engine.git_commands import git_destruction
-from cordon.engine.git_config_swaps import command_swap
-from cordon.engine.system_commands import (
-    bind_mount_point,
-    disk_wipe,
-    init_script_stop,
-    locked_targets,
-    remote_line,
-    system_disruption,
-)
 from cordon.engine.walk import call_walk
 
 if TYPE_CHECKING:
@@ -95,7 +86,8 @@ DYNAMIC = "\x00"
 
 
 class _Parser:
-    """The shell parser's entry points (:mod:`.shell` and the rules that read its facts).
+    """The shell parser's entry points (:mod:`.shell` and the rules that read its facts: the
+    system commands', git configuration swaps', the SQL rules on a client's SQL).
 
     Imported at the first command string of a process, not with the engine: the parser and
     the ~24 modules under it are ~1.4 MB of a resting ``cordon run`` (issue 19's 60 MB), most
@@ -104,7 +96,9 @@ class _Parser:
     ~2 µs each time (a failed ``__path__`` lookup formats an AttributeError)."""
 
     def __init__(self) -> None:
-        from cordon.engine import autorun_writes, cordon_commands, cordon_paths, shell
+        from cordon.engine import autorun_writes, cordon_commands, cordon_paths, shell, sql_rules
+        from cordon.engine import git_config_swaps as swaps
+        from cordon.engine import system_commands as sc
 
         self.analyze = shell.analyze
         self.analyze_argv = shell.analyze_argv
@@ -114,6 +108,11 @@ class _Parser:
         self.state_uses = cordon_paths.state_uses
         self.writes_state_text = cordon_paths.writes_state_text
         self.autorun_write = autorun_writes.autorun_write
+        self.command_swap = swaps.command_swap
+        self.sql_rule = sql_rules.sql_rule
+        self.bind_mount_point, self.disk_wipe = sc.bind_mount_point, sc.disk_wipe
+        self.init_script_stop, self.locked_targets = sc.init_script_stop, sc.locked_targets
+        self.remote_line, self.system_disruption = sc.remote_line, sc.system_disruption
 
 
 @functools.cache
@@ -607,24 +606,24 @@ def _system_asks(ctx: Context | None, c: CommandString, depth: int = 0) -> list[
     machine, a service, the firewall, users' access or a disk; ``ssh HOST CMD``'s and
     ``nsenter ... CMD``'s CMD read as a command line (a lock ``chmod``-ed there is taken to
     be outside the project); ``/etc/init.d/NAME stop`` read from the text."""
-    out = []
+    out, parser = [], _parser()
     for k, (prog, args) in enumerate(c.facts.commands):
-        why = system_disruption(prog, args)
+        why = parser.system_disruption(prog, args)
         cwd = c.facts.cwds[k] if k < len(c.facts.cwds) else None
-        for target in [] if why is not None else locked_targets(prog, args):
+        for target in [] if why is not None else parser.locked_targets(prog, args):
             from cordon.engine.shell import PathRef  # (loaded with the parser already)
 
             ref = PathRef(target, cwd, prog, "overwrite")
             if ctx is None or _write_verdict(ref, ctx) is not None:
                 why = f"{prog}: locks a file outside the project (unreadable or immutable)"
                 break
-        point = bind_mount_point(prog, args) if why is None else None
+        point = parser.bind_mount_point(prog, args) if why is None else None
         if point is not None:
             from cordon.engine.shell import PathRef  # (loaded with the parser already)
 
             if ctx is None or _write_verdict(PathRef(point, cwd, prog, "overwrite"), ctx):
                 why = f"{prog}: mounts over a directory outside the project"
-        line = remote_line(prog, args) if why is None and depth < 2 else None
+        line = parser.remote_line(prog, args) if why is None and depth < 2 else None
         if line is not None:
             out.extend(_remote_asks(c.path, line, depth))
         if why is not None:
@@ -639,7 +638,7 @@ def _system_asks(ctx: Context | None, c: CommandString, depth: int = 0) -> list[
             out.append(_v("ask", rules.ACTION_SYSTEM_DISRUPT, f"{why} (SQL given to a database "
                           "client)", c.path, "sql"))  # fmt: skip
             break
-    why = init_script_stop(c.text) if not out and depth == 0 else None
+    why = parser.init_script_stop(c.text) if not out and depth == 0 else None
     if why is not None:
         out.append(_v("ask", rules.ACTION_SYSTEM_DISRUPT, why, c.path, "init script"))
     return out
@@ -674,9 +673,9 @@ def _program_rules(c: CommandString, asks: list[Verdict] | None = None) -> Verdi
     peer (reverse shell: remote content into an interpreter), SQL given to a database client
     (the SQL rules, as for a SQL tool; a ``DELETE`` or ``UPDATE`` by a condition that can
     cover every row added to ``asks``, when given)."""
-    f = c.facts
+    f, parser = c.facts, _parser()
     for prog, args in f.commands:  # (sgdisk -Z, zfs destroy: as mkfs or wipefs onto a disk)
-        wipes = disk_wipe(prog, args)
+        wipes = parser.disk_wipe(prog, args)
         if wipes is not None:
             reason = f"blocked: {wipes} (command as parsed)"
             return _v("deny", rules.ACTION_MKFS_DD, reason, c.path, prog)
@@ -687,7 +686,7 @@ def _program_rules(c: CommandString, asks: list[Verdict] | None = None) -> Verdi
         reason = f"blocked: {why}: remote content run unseen, as curl | sh"
         return _v("deny", rules.ACTION_PIPE_TO_SHELL, reason, c.path, "remote script")
     for text in f.sql:
-        hit = sql_rule(text, sql_only=True)
+        hit = parser.sql_rule(text, sql_only=True)
         if hit is not None:
             reason = f"blocked: {hit[1]} given to a database client (command as parsed)"
             return _v("deny", hit[0], reason, c.path, hit[1])
@@ -758,7 +757,7 @@ def _swap_ask(ctx: Context, c: CommandString, asks: list[Verdict]) -> None:
     if any(a.rule == rules.ACTION_CREDENTIAL_WRITE and a.param == (c.path or None) for a in asks):
         return
     paths, base = ctx.session.engine.paths, ctx.tv.base_dir or ctx.tv.policy_base_dir or "."
-    why = command_swap(c.facts.commands, c.facts.cwds,
+    why = _parser().command_swap(c.facts.commands, c.facts.cwds,
                        lambda p: _args.resolve_path(p.replace("%", "%25"), base, paths), paths)  # fmt: skip
     if why is not None:
         asks.append(_v("ask", rules.ACTION_CREDENTIAL_WRITE, why, c.path, "git"))

@@ -10,7 +10,7 @@ import dataclasses
 import functools
 import posixpath
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import orjson
@@ -23,9 +23,7 @@ from cordon.engine import rules
 from cordon.engine.action_names import SQL_PARAMS, norm_key, tool_name
 from cordon.engine.checks._base import Check, Context, Facts, Result, deny_or_ask
 from cordon.engine.credential_paths import TARGET_TOKENS, is_credential_path
-from cordon.engine.git_config_swaps import tool_swap
 from cordon.engine.git_dirs import git_dir_ask
-from cordon.engine.sql_programs import DYNAMIC, server_files
 from cordon.engine.walk import call_walk
 
 
@@ -269,7 +267,7 @@ def _sql_files(ctx: Context, path: str, text: str) -> list[Verdict]:
     denied (asked with none), a credential or sensitive file's read asked, a path the
     statement computes (or one in the server's data directory) asked. Attack class:
     arbitrary file read and write through the database (CWE-73)."""
-    files = server_files(text)
+    files = _server_files()(text)
     if not files:
         return []
     from cordon.engine.shell import PathRef  # (the shell parser: only for SQL naming a file)
@@ -283,13 +281,22 @@ def _sql_files(ctx: Context, path: str, text: str) -> list[Verdict]:
         elif op == "overwrite" and _autorun_file(file, ctx):  # (COPY t TO '<project>/.envrc')
             why = "SQL writes a credential or auto-run file (its content the rows it chose)"
             out.append(_sql_file("ask", why, path, "auto-run file"))
-        elif op == "read" and DYNAMIC in file:
+        elif op == "read" and _commands.DYNAMIC in file:
             why = "SQL reads a file whose path is computed or in the server's data directory"
             out.append(_sql_file("ask", why, path, "file read"))
         elif op == "read" and _commands._sensitive(ref, ctx):
             why = "SQL reads a credential or sensitive file"
             out.append(_sql_file("ask", why, path, "sensitive file"))
     return out
+
+
+@functools.cache
+def _server_files() -> Callable[[str], list[tuple[str, str]]]:
+    """:func:`cordon.engine.sql_programs.server_files`, imported at the first SQL text: the
+    SQL readers are ~0.6 MB of a resting ``cordon run`` (issue 19's 60 MB)."""
+    from cordon.engine.sql_programs import server_files
+
+    return server_files
 
 
 def _autorun_file(file: str, ctx: Context) -> bool:
@@ -384,6 +391,8 @@ def _checkout_swap(ctx: Context) -> Verdict | None:
     base = _args.resolve_path(
         ctx.tv.base_dir or ctx.tv.policy_base_dir or ".", ".", ctx.session.engine.paths
     )
+    from cordon.engine.git_config_swaps import tool_swap  # (a work tree rewritten: rare)
+
     why = tool_swap(list(_target_strings(ctx)), base, ctx.session.engine.paths)
     if why is None:
         return None
