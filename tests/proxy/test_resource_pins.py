@@ -96,11 +96,17 @@ def test_a_resource_annotation_other_than_last_modified_is_pinned() -> None:
     assert RESOURCES.changed(_r("x://1", size=1), _r("x://1", mimeType="text/html")) == ["mimeType"]
 
 
-def test_pinned_resources_are_bounded_and_a_uri_past_them_is_shown() -> None:
+def test_pinned_resources_are_bounded_and_a_uri_past_them_is_held() -> None:
+    # past the bound a new URI cannot be pinned: it is held (hidden, its read refused, kept
+    # for `cordon pin accept`), not shown unpinned to change between starts unseen
     pins = ResourcePins("s", None)
     page = _resources(*(_r(f"f://{i}") for i in range(MAX_PROMPTS + 50)))
-    assert pins.resources.page(page, True) is page
-    assert len(pins.resources.pinned) == MAX_PROMPTS and not pins.resources.hidden
+    shown = pins.resources.page(page, True)["resources"]
+    assert [r["uri"] for r in shown] == [f"f://{i}" for i in range(MAX_PROMPTS)]
+    assert len(pins.resources.pinned) == MAX_PROMPTS and len(pins.resources.hidden) == 50
+    refused = pins.refusal({"uri": f"f://{MAX_PROMPTS}"})
+    assert refused is not None and "past the 4096 pinned" in refused.reason
+    assert pins.refusal({"uri": "f://0"}) is None
 
 
 def test_template_matching_is_a_superset_of_expansions_and_linear() -> None:

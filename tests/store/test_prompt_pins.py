@@ -21,13 +21,19 @@ def test_prompts_are_pinned_on_the_last_page_and_a_change_waits_for_accept(
     pins = PromptPins("s", pf)
     page = {"prompts": [_p("a", "A.")], "nextCursor": "2"}
     assert pins.page(page, final=False) is page
-    assert pf.prompts("s") is None  # not written before the listing's last page
+    # written as listed, marked partial until the listing's last page (a listing that never
+    # ends still has its prompts compared after a restart)
+    assert pf.prompts("s") == {
+        "a": {"name": "a", "description": "A.", "icons": _p("a", "")["icons"]}
+    }
+    assert pf.partial("s", "prompts")
     assert pins.page({"prompts": [_p("b", "B.")]}, final=True)["prompts"][0]["name"] == "b"
     icons = [{"src": "https://x/i.png"}]
     assert pf.prompts("s") == {
         "a": {"name": "a", "description": "A.", "icons": icons},
         "b": {"name": "b", "description": "B.", "icons": icons},
     }
+    assert not pf.partial("s", "prompts")
 
     again = PromptPins("s", pf)  # the next start: the file's pins, whole
     shown = again.page(

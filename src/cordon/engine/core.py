@@ -221,8 +221,10 @@ class Engine:
                 reason = duplicate_reason(name)
                 hidden[name] = Verdict(verdict="deny", rule=rules.PIN_DUPLICATE_TOOL, reason=reason)
                 continue
-            status, fields = ("new", []) if not ps.complete else ps.status(t)
-            if not ps.complete:
+            # before the baseline is whole, a pinned name is compared all the same (pins of a
+            # listing that never ended, kept across restarts) and a new one pinned
+            status, fields = ps.status(t)
+            if not ps.complete and status == "new":
                 ps.add(t)
                 defs[name] = t
                 status = "ok"

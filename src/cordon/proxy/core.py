@@ -75,6 +75,7 @@ from cordon.proxy.framing import (
 from cordon.proxy.identity import IdentitySide
 from cordon.proxy.lanes import BACKLOG_BYTES, BACKLOG_FRAMES, LaneSide, _Lane
 from cordon.proxy.lanes import _Slot as _Slot  # (re-exported: the mixins' type hints)
+from cordon.proxy.paging import Cursors
 from cordon.proxy.server_requests import answer_refusal
 from cordon.proxy.upstream import UpstreamSide
 from cordon.proxy.warn import REFUSED, WarnSide
@@ -214,6 +215,7 @@ class ProxyCore(LaneSide, IdentitySide, UpstreamSide, WarnSide, AskSide, Request
         self.own_credentials = KnownCredentials(config.own_credentials)
         #: a task-augmented call's task id -> its tool and arguments (MCP 2025-11-25 tasks)
         self.tasks: dict[str, tuple[str, Any]] = {}
+        self.cursors = Cursors()
         #: the lane slot a queued job fills (opened right before it is queued): a job whose
         #: ``done`` raises fills it with its error answer, so the lane goes on
         self._opened: tuple[str, _Slot] | None = None
@@ -374,6 +376,7 @@ class ProxyCore(LaneSide, IdentitySide, UpstreamSide, WarnSide, AskSide, Request
             before = self._cancel(msg) if method == "notifications/cancelled" else []
             return self._put("client", [*before, ToUpstream(item)])
         self.inflight.add(id_key(msg["id"]))
+        self.cursors.asked(id_key(msg["id"]), method, msg.get("params"))  # (paging.py)
         if method == "tools/call":
             return self._tools_call(msg, item)
         decided = self._client_request(msg, item)

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from cordon._types import Verdict
 from cordon.engine.pins import PROMPTS, Surface, field_digests
-from cordon.store.pins import accept_command
+from cordon.store.pins import PARTIAL_WRITES, accept_command
 
 if TYPE_CHECKING:
     from cordon.engine.core import Session
@@ -70,8 +70,14 @@ class ListPins:
         #: key -> pinned definition: the pin file's, else each key as first listed
         self.pinned: dict[str, dict[str, Any]] = stored or {}
         #: whether the baseline is whole (the pin file's, or a listing's last page seen):
-        #: from then on a key not in it is held, not pinned (:attr:`Surface.hold_new`)
-        self.complete = stored is not None
+        #: from then on a key not in it is held, not pinned (:attr:`Surface.hold_new`). Pins
+        #: the file holds from a listing never seen to its end are compared, not whole
+        self.complete = stored is not None and not (
+            pin_file is not None and pin_file.partial(server, surface.section)
+        )
+        #: whether the pin file holds pins of this surface (its pending ones are kept then)
+        self.stored = stored is not None
+        self.writes = 0  # pages this process wrote before their listing ended
         #: key -> why it is hidden (its latest listed definition is not the pinned one)
         self.hidden: dict[str, str] = {}
         self.records: list[dict[str, Any]] = []  # audit records not yet taken
@@ -83,7 +89,7 @@ class ListPins:
         #: a request for any key not pinned is refused, baseline complete or not
         self.spent = False
         self.pending: list[dict[str, Any]] = []  # a page's definitions for `cordon pin accept`
-        self.fresh = False  # a key was pinned on this page (resources: the file is written)
+        self.fresh = False  # a key was pinned and the pin file not written since
 
     def listed(self, result: dict[str, Any], session: Session) -> dict[str, Any]:
         """:meth:`page` for a listing result (final when it has no ``nextCursor``); what it
@@ -99,24 +105,32 @@ class ListPins:
 
         A key is pinned the first time it is listed, page by page: a server whose listing
         never ends (a ``nextCursor`` on every page) or a client that reads only the first
-        page still gets each definition compared with its first one. The last page
-        completes the baseline (written to the pin file), after which a new key is held
-        (resources: pinned, and the file written on each page that pinned one). At most
-        :data:`MAX_PROMPTS` keys are pinned; one past them is held (resources: shown)."""
+        page still gets each definition compared with its first one, in this process and
+        after a restart: each page that pins a key is written to the pin file (marked
+        partial until a listing's last page). The last page completes the baseline, after
+        which a new key is held (resources: pinned as first listed). At most
+        :data:`MAX_PROMPTS` keys are pinned; one past them is held (resources too: a
+        server's 4,097th resource would otherwise change between starts unseen)."""
         items = result.get(self.surface.items)
         if not isinstance(items, list):
             return result
         shown = [p for p in items if not isinstance(p, dict) or self._compare(p)]
+        closes = final and not self.complete
+        write = self.fresh and (final or self.writes < PARTIAL_WRITES)
+        if self.pin_file is not None and (write or (closes and self.surface.hold_new)):
+            # each page that pins a key is written (the first PARTIAL_WRITES, then the last),
+            # so a listing that never ends still has its keys compared after a restart
+            # (``partial`` until a listing's last page)
+            partial = self.surface.hold_new and not (self.complete or final)
+            keep, self.stored = self.stored, True
+            self.pin_file.store_listed(
+                self.server, self.surface, self.pinned, keep=keep, partial=partial
+            )
+            self.fresh, self.writes = False, self.writes + (not final)
+        self.complete = self.complete or final
         if self.pending and self.pin_file is not None:  # (one write a page, not one an item)
             self.pin_file.record_pending_listed(self.server, self.surface, self.pending)
         self.pending = []
-        if self.fresh and not self.surface.hold_new and self.pin_file is not None:
-            self.pin_file.store_listed(self.server, self.surface, self.pinned, keep=True)
-        self.fresh = False
-        if final and not self.complete:
-            self.complete = True
-            if self.pin_file is not None and self.surface.hold_new:
-                self.pin_file.store_listed(self.server, self.surface, self.pinned)
         return result if len(shown) == len(items) else {**result, self.surface.items: shown}
 
     def _compare(self, item: dict[str, Any]) -> bool:
@@ -129,13 +143,13 @@ class ListPins:
         if old is None and new and len(self.pinned) < MAX_PROMPTS:
             self.pinned[name] = old = surface.canonical(item)
             self.fresh = True
-        if old is None and not surface.hold_new:
-            return True  # (a new resource past the bound: shown, as one is before pinning)
         if old is not None and old == surface.canonical(item):
             self.hidden.pop(name, None)
             return True
         if old is None:
             why = f"{surface.kind} {name!r} is not in the pinned {surface.listing}"
+            if not surface.hold_new:  # a new resource past the bound: held, as it cannot be
+                why = f"{surface.kind} {name!r} is past the {MAX_PROMPTS} pinned"  # pinned
             details: dict[str, Any] = {}
         else:
             fields = surface.changed(old, item)

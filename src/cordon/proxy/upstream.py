@@ -40,6 +40,7 @@ from cordon.proxy.framing import (
     sniff_id,
 )
 from cordon.proxy.linked_output import LinkedObservation, record_linked
+from cordon.proxy.paging import Cursors
 from cordon.proxy.server_messages import ServerMessageSide
 from cordon.proxy.server_requests import (
     KINDS,
@@ -78,6 +79,7 @@ class UpstreamSide(ServerMessageSide):
     cfg: CoreConfig
     work: SessionWork
     pending: dict[tuple[str, Any], _Pending]
+    cursors: Cursors  #: the cursors of the client's listings (paging.py)
     _recorded_since_quiet: bool
     #: the client features declared at ``initialize`` (sampling, elicitation, roots ...)
     client_caps: dict[str, Any]
@@ -344,18 +346,22 @@ class UpstreamSide(ServerMessageSide):
                     self._answer(id_, error_frame(id_, INTERNAL_ERROR, why)),
                 ],
             )
+        # a listing that never ends goes out as its last page (paging.py)
+        result, why = self.cursors.answered(id_key(p.id), p.method, result)
+        acts = [self._refuse("server", why, method=p.method)] if why else []
+        line = orjson.dumps({**msg, "result": result}) if why else line
         if p.method == "tools/list":
-            return self._tools_list(id_, result, line)
+            return acts + self._tools_list(id_, result, line)
         if p.method not in ("initialize", "server/discover") and (
             (named := self._named_elsewhere(id_, p, result, line)) is not None
         ):
-            return named
+            return acts + named
         if p.method == "tools/call":
             self._note_task(p, result)
             return self._tool_result(id_, p, result, line)
         if p.method in ("initialize", "server/discover"):
             return self._init_result(id_, result, line)
-        return self._other_result(id_, p.method, result, line, p.caps, requested=p.args)
+        return acts + self._other_result(id_, p.method, result, line, p.caps, requested=p.args)
 
     def _named_elsewhere(
         self, id_: Any, p: _Pending, result: dict[str, Any], line: bytes

@@ -47,7 +47,7 @@ from cordon.proxy.server_requests import (
     refused_answer,
     texts_of,
 )
-from cordon.store.pins import accept_command, identity_changes
+from cordon.store.pins import PARTIAL_WRITES, accept_command, identity_changes
 
 __all__ = ["ANSWER_CHECKS", "ListOutcome", "SessionWork"]
 
@@ -116,9 +116,8 @@ class SessionWork:
         self.decider = decider
         self.pin_file = pin_file
         self.shared = shared
-        #: the first complete tools/list, as listed (stored in the pin file once)
-        self.listing: list[dict[str, Any]] = []
-        self.pins_stored = False
+        #: how often this process wrote the pin file's tools (pending ones kept from then on)
+        self.pins_stored = 0
         #: this process's first complete tools/list, shared once with the client's other
         #: servers (tool shadowing)
         self.listed: list[dict[str, Any]] = []
@@ -561,6 +560,7 @@ class SessionWork:
         if self.identity_changed is not None:
             return ListOutcome(visible=[])
         first = not (pins := self.engine.pins.get(self.server)) or not pins.complete
+        had = len(pins.tools) if pins else 0
         defs = [t for t in tools if isinstance(t, dict)]
         report = self._pin(tools, defs, final, recorded.text)
         out = ListOutcome(visible=report.visible if report.hidden or report.rewritten else None)
@@ -568,11 +568,11 @@ class SessionWork:
         shown = [strip_ansi(t) for t in report.visible]
         if any(a is not b for a, b in zip(shown, report.visible, strict=True)):
             out.visible = shown
-        if first:
-            self.listing.extend(defs)
-            if final and self.pin_file is not None and not self.pins_stored:
-                self.pin_file.store(self.server, self.listing)
-                self.pins_stored = True
+        pinned = self.engine.pins[self.server].tools
+        grew = len(pinned) > had and self.pins_stored < PARTIAL_WRITES  # (PinFile.partial)
+        if first and self.pin_file is not None and (final or grew):  # --repin: pending dropped
+            keep, self.pins_stored = self.pins_stored > 0 or had > 0, self.pins_stored + 1
+            self.pin_file.store(self.server, pinned.values(), complete=final, keep=keep)
         if not self.names_shared:
             # every start-up shares its names, pinned before or not: a server added later
             # must find this one's names however long ago they were pinned

@@ -20,6 +20,7 @@ from cordon.store.private import private_dirs
 __all__ = [
     "IDENTITY_FIELDS",
     "MAX_PENDING_PROMPTS",
+    "PARTIAL_WRITES",
     "PinFile",
     "accept_command",
     "identity_changes",
@@ -33,6 +34,11 @@ IDENTITY_FIELDS = ("upstream", "serverInfo", "instructions")
 #: (:data:`cordon.proxy.prompt_pins.MAX_HIDDEN_PROMPTS` names not pinned, and the changes of
 #: its :data:`cordon.proxy.prompt_pins.MAX_PROMPTS` pinned ones)
 MAX_PENDING_PROMPTS = 16_384 + 4_096
+#: the pages of a listing not yet whole (:meth:`PinFile.partial`) whose pins one process
+#: writes as they come, each write the whole file; later pages are written when the listing
+#: ends (at the latest at its page bound, :data:`cordon.proxy.paging.MAX_PAGES`): a client
+#: that stops early read fewer, and 1,024 writes of a growing file took over a minute
+PARTIAL_WRITES = 64
 
 
 def accept_command(server: str, pins: PinFile | None) -> str:
@@ -71,7 +77,9 @@ class PinFile:
     ``resource_templates`` and ``pending_resource_templates`` (``server/template:URITEMPLATE``)
     and ``resources`` and ``pending_resources`` (``server/resource:URI``; every URI pinned as
     first listed, :data:`cordon.engine.pins.RESOURCES`). A file without them loads as one
-    whose server pinned none yet.
+    whose server pinned none yet. ``partial`` names the sections (``tools``, ``prompts``,
+    ``resource_templates``) pinned from the pages of a listing never seen to its end
+    (:meth:`PinFile.partial`).
     Written via a temporary file and ``os.replace``.
     """
 
@@ -117,17 +125,39 @@ class PinFile:
         entry = self.load()["servers"].get(server)
         if not entry or not entry.get("tools"):
             return None
-        ps = PinSet(complete=True)
+        ps = PinSet(complete=not self.partial(server, "tools"))
         for tool in entry["tools"].values():
             ps.add(tool)
         return ps
 
-    def store(self, server: str, tools: Iterable[Mapping[str, Any]]) -> None:
+    def store(
+        self,
+        server: str,
+        tools: Iterable[Mapping[str, Any]],
+        *,
+        complete: bool = True,
+        keep: bool = False,
+    ) -> None:
+        """Pin ``tools`` as ``server``'s. ``complete``: from a whole ``tools/list``, else
+        from the pages of one not seen to its end (:meth:`partial`); ``keep``: the pending
+        ones stay (changes held against pins written before), else they are dropped."""
         data = self.load()
         entry = data["servers"].setdefault(server, {})
         entry["tools"] = {str(t.get("name")): canonical(t) for t in tools}
-        entry["pending"] = {}
+        if not keep:
+            entry["pending"] = {}
+        _mark_partial(entry, "tools", not complete)
         self.save(data)
+
+    def partial(self, server: str, section: str) -> bool:
+        """Whether ``server``'s pins of ``section`` (``tools``, ``prompts``,
+        ``resource_templates``) were written from the pages of a listing never seen to its
+        end (a server whose every page carries a ``nextCursor``, a client that reads only
+        the first): each pinned one is compared as listed, and one not pinned yet is pinned
+        when first listed, until a listing ends."""
+        entry = self.load()["servers"].get(server) or {}
+        marks = entry.get("partial")
+        return isinstance(marks, list) and section in marks
 
     def identity(self, server: str) -> dict[str, Any] | None:
         """The pinned identity of ``server`` (:data:`IDENTITY_FIELDS`), or None."""
@@ -241,15 +271,18 @@ class PinFile:
         items: Mapping[str, Mapping[str, Any]],
         *,
         keep: bool = False,
+        partial: bool = False,
     ) -> None:
         """Pin ``items`` (key -> definition) as ``server``'s ``surface`` (its first complete
         listing; resources: every one pinned so far). ``keep``: the pending ones stay (a
-        resource pinned anew says nothing of one held), else they are dropped."""
+        resource pinned anew says nothing of one held), else they are dropped. ``partial``:
+        the pages of a listing not seen to its end (:meth:`partial`)."""
         data = self.load()
         entry = data["servers"].setdefault(server, {})
         entry[surface.section] = {k: surface.canonical(v) for k, v in items.items()}
         if not keep:
             entry["pending_" + surface.section] = {}
+        _mark_partial(entry, surface.section, partial)
         self.save(data)
 
     def record_pending_prompt(self, server: str, prompt: Mapping[str, Any]) -> None:
@@ -355,3 +388,14 @@ class PinFile:
             if left or held in entry:
                 entry[held] = left
         return accepted
+
+
+def _mark_partial(entry: dict[str, Any], section: str, partial: bool) -> None:
+    """Mark (or unmark) ``entry``'s pins of ``section`` as from a listing never seen whole."""
+    marks = [m for m in entry.get("partial") or () if m != section]
+    if partial:
+        marks.append(section)
+    if marks:
+        entry["partial"] = sorted(marks)
+    else:
+        entry.pop("partial", None)
