@@ -19,7 +19,7 @@ import pytest
 
 from tests.conftest import Harness
 from tests.e2e.test_redteam_oauth import INIT, Hostile, browser, opened, scripted
-from tests.e2e.test_redteam_remote import Cordon, http, words
+from tests.e2e.test_redteam_remote import Answer, Cordon, Req, http, words
 
 pytestmark = [pytest.mark.e2e]
 
@@ -131,3 +131,35 @@ def test_an_authorization_server_without_s256_gets_no_login(
         c.close()
     assert "error" in out and "PKCE" in words(out), words(out)
     assert opened(log) == [] and not h.got("/authorize")
+
+
+def test_a_server_that_takes_each_token_once_gets_no_login_per_call(
+    harness: Harness, scripted: Any
+) -> None:
+    """The server serves the first call a token is sent on, then refuses that token (401):
+    each call would start a new login in the user's browser (a tab and a consent page per
+    call the agent makes), and the check on a token refused on the request its own login
+    was for never fires. One refused token of this run is logged in again (a revocation);
+    a second ends the logins of the run, and each call then says what to run."""
+    h = Hostile(scripted)
+    used: set[str] = set()
+    serve = h.answer
+
+    def answer(req: Req) -> Answer:
+        bearer = req.headers.get("authorization", "").removeprefix("Bearer ")
+        if req.path == "/mcp" and req.method == "POST" and req.json().get("method") == "tools/call":
+            if bearer in used:
+                return http(401, b"", "text/plain", WWW_Authenticate="Bearer")
+            used.add(bearer)
+        return serve(req)
+
+    h.s.handler = answer
+    c = Cordon(harness, h.url, CORDON_OAUTH_TEST_AUTOLOGIN="1")
+    try:
+        c.start()
+        said = [words(c.call("read_inbox", {}, timeout=40)) for _ in range(5)]
+    finally:
+        err = c.close()
+    assert len(h.got("/authorize")) == 2, (said, err[-3000:])
+    assert "you sent Authorization" in said[0] and "you sent Authorization" in said[1]
+    assert all("cordon auth login" in x for x in said[2:]), said

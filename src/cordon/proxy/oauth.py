@@ -419,14 +419,19 @@ class CordonOAuth(OAuthClientProvider):
         self._server_private: bool | None = None
         #: a login finished within the flow now running (its token not yet tried)
         self.fresh = False
-        #: the server refused a token on the very request its login was for: no other login
-        #: in this run (each would open the browser again, one per call the agent makes)
+        #: the server refused a token on the very request its login was for, or refused a
+        #: second token obtained in this run: no other login in this run (each would open
+        #: the browser again, one per call the agent makes)
         self.fresh_refused = False
+        #: the access tokens obtained in this run (by a login or a refresh) not yet refused,
+        #: and how many such tokens the server has refused (:meth:`_refused`)
+        self.issued: set[str] = set()
+        self.strikes = 0
 
     async def _redirect(self, auth_url: str) -> None:
         if self.fresh_refused:
             raise LoginError(
-                f"{self.shown} refused the token its own login had just issued: no new login "
+                f"{self.shown} refused the tokens its own logins issued: no new login "
                 "is started in this run (each would open the browser again); check the "
                 f"server, then run cordon auth login {self.shown}"
             )
@@ -522,9 +527,27 @@ class CordonOAuth(OAuthClientProvider):
                 # MCP server's own origin, /token), a new login instead
                 self.context.current_tokens = tokens.model_copy(update={"refresh_token": None})
 
+    def _refused(self, request: httpx2.Request) -> None:
+        """The server answered ``request`` 401 or 403. A server that takes each token once
+        (or for a while) and refuses it after would have a browser login started at every
+        call: a token just obtained by a login refused, or a second token of this run
+        refused, ends the logins of this run (one revocation is logged in again)."""
+        sent = request.headers.get("authorization", "").removeprefix("Bearer ")
+        if sent in self.issued:
+            self.issued.discard(sent)
+            self.strikes += 1
+        if self.fresh or self.strikes >= 2:
+            self.fresh_refused = True
+
+    def _remember(self) -> None:
+        tokens = self.context.current_tokens
+        if tokens is not None and tokens.access_token:
+            self.issued.add(tokens.access_token)
+
     async def _handle_token_response(self, response: httpx2.Response) -> None:
         await super()._handle_token_response(response)
         self.fresh = True
+        self._remember()
         # the endpoint that issued the tokens: their refresh token goes there and nowhere else
         self.store.set_token_endpoint(self._get_token_endpoint())
 
@@ -544,7 +567,9 @@ class CordonOAuth(OAuthClientProvider):
 
     async def _handle_refresh_response(self, response: httpx2.Response) -> bool:
         ok = await super()._handle_refresh_response(response)
-        if not ok:
+        if ok:
+            self._remember()
+        else:
             self.store.clear_tokens()
             log(
                 f"the stored login for {self.shown} has expired or was revoked (its refresh was "
@@ -584,7 +609,8 @@ class CordonOAuth(OAuthClientProvider):
         would go straight to a new login in the browser. If the refresh is refused, or the
         request is refused again with the new token, the SDK's flow goes on as it would have
         (a login; the refusal is said on stderr). A token refused on the request its login
-        was for ends the logins of this run (:attr:`fresh_refused`)."""
+        was for, or a second token of this run refused, ends the logins of this run
+        (:attr:`fresh_refused`)."""
         flow = super()._auth_flow(request)
         refreshed, self.fresh = False, False
         try:
@@ -593,8 +619,8 @@ class CordonOAuth(OAuthClientProvider):
                 if outgoing is not request:
                     await self._vet_resolved(outgoing)
                 response = yield stamp(outgoing)
-                if outgoing is request and self.fresh and response.status_code in (401, 403):
-                    self.fresh_refused = True
+                if outgoing is request and response.status_code in (401, 403):
+                    self._refused(outgoing)
                 if (
                     outgoing is request
                     and response.status_code == 401
