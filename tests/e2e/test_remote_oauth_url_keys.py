@@ -4,7 +4,8 @@ key was revoked, or the host moved to OAuth). The login names the server as the 
 ``resource`` in the authorization request (the address the browser opens, printed on
 stderr) and the token request: built from the URL as given, it would carry the key to the
 authorization server (its logs, the browser's history, the client's log of cordon's
-stderr). Against the real ``cordon run --url`` on raw pipes
+stderr). Also an authorization server that lists no S256 PKCE, and a server that takes
+each token once (a browser login per call). Against the real ``cordon run --url`` on raw pipes
 (:class:`tests.e2e.test_redteam_remote.Cordon`), a scripted server that is its own
 authorization server (:class:`tests.e2e.test_redteam_oauth.Hostile`).
 """
