@@ -60,7 +60,22 @@ from cordon.proxy.framing import (
 if TYPE_CHECKING:
     from cordon.proxy.work import SessionWork
 
-__all__ = ["IdentitySide"]
+__all__ = ["SERVER_INFO_META", "IdentitySide", "server_info_of"]
+
+#: where a 2026-07-28 result names its server (``server/discover``; every result may carry it)
+SERVER_INFO_META = "io.modelcontextprotocol/serverInfo"
+
+
+def server_info_of(result: dict[str, Any]) -> Any:
+    """The ``serverInfo`` of a handshake result: at the top (``initialize``), else in
+    ``_meta`` (2026-07-28 ``server/discover``), so a server pinned in one era is compared in
+    the other on the same fields (a discover read at the top gave no name at all)."""
+    info = result.get("serverInfo")
+    if info is None:
+        meta = result.get("_meta")
+        info = meta.get(SERVER_INFO_META) if isinstance(meta, dict) else None
+    return info
+
 
 #: the ``_meta`` keys of a 2026-07-28 request that a discover of cordon's own repeats
 #: (protocol version and capabilities are required on every request; client info is not)

@@ -39,6 +39,7 @@ from cordon.proxy.framing import (
     result_frame,
     sniff_id,
 )
+from cordon.proxy.identity import SERVER_INFO_META
 from cordon.proxy.linked_output import LinkedObservation, record_linked
 from cordon.proxy.paging import Cursors
 from cordon.proxy.server_messages import ServerMessageSide
@@ -51,7 +52,7 @@ from cordon.proxy.server_requests import (
     undeclared,
 )
 from cordon.proxy.warn import INLINE_SANITISE_BYTES, WITHHELD
-from cordon.proxy.work import SERVER_INFO_META, ListOutcome
+from cordon.proxy.work import ListOutcome
 
 if TYPE_CHECKING:
     from cordon.proxy.core import CoreConfig, _Pending, _Slot

@@ -37,6 +37,7 @@ from cordon.engine.client_requests import URI_PIPELINE, other_params
 from cordon.engine.core import Engine, ListReport, Observation, Session
 from cordon.engine.egress import check_egress
 from cordon.proxy import shadowing
+from cordon.proxy.identity import server_info_of
 from cordon.proxy.prompt_pins import PromptPins
 from cordon.proxy.resource_pins import ResourcePins
 from cordon.proxy.server_requests import (
@@ -791,18 +792,3 @@ def _without_echo(result: dict[str, Any], uri: Any) -> dict[str, Any]:
         for c in contents
     ]
     return {**result, "contents": kept}
-
-
-#: where a 2026-07-28 result names its server (``server/discover``; every result may carry it)
-SERVER_INFO_META = "io.modelcontextprotocol/serverInfo"
-
-
-def server_info_of(result: dict[str, Any]) -> Any:
-    """The ``serverInfo`` of a handshake result: at the top (``initialize``), else in
-    ``_meta`` (2026-07-28 ``server/discover``), so a server pinned in one era is compared in
-    the other on the same fields (a discover read at the top gave no name at all)."""
-    info = result.get("serverInfo")
-    if info is None:
-        meta = result.get("_meta")
-        info = meta.get(SERVER_INFO_META) if isinstance(meta, dict) else None
-    return info
