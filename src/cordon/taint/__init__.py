@@ -14,6 +14,7 @@ from cordon.taint._extract import (
     extract_destinations,
     extract_marked,
     mentioned_in_prose,
+    plain_address,
 )
 from cordon.taint._index import Lookup, TaintIndex
 from cordon.taint._keys import email_key, host_key, norm, url_keys
@@ -40,6 +41,7 @@ __all__ = [
     "extract_marked",
     "host_key",
     "mentioned_in_prose",
+    "plain_address",
     "is_payload_param",
     "is_sending_tool",
     "is_sink_param",

@@ -138,6 +138,18 @@ def extract_marked(value: Any, *, one_view: bool = False) -> tuple[list[Destinat
     return acc.found, acc.marked
 
 
+def plain_address(text: str) -> Destination | None:
+    """The one destination of ``text`` when it is a plain address no decoder changes (the
+    usual sink value, :func:`_plain_address`): what :func:`extract_marked` of it gives is
+    ``([that], False)``, and ``decoded_views(text)`` is ``[text]`` at any depth (no view at
+    depth one, none at two). ``None`` otherwise, and for a text longer than the extraction
+    memo's strings (read by the general path). Found without the memo: a send names a new
+    address as often as a known one."""
+    if len(text) > _MEMO_MAX_CHARS or not _plain_address(text):
+        return None
+    return _destination("email", text, _plain_key(text))
+
+
 class _Acc:
     """What one extraction found so far, in order, and how it reads texts.
 

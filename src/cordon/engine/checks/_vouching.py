@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from cordon.engine import args as _args
 from cordon.engine import provenance as _prov
-from cordon.engine.checks._spelling import encodes_lookalike
+from cordon.engine.checks._spelling import encodes_lookalike, spellings
 from cordon.taint import Destination
 
 if TYPE_CHECKING:
@@ -54,3 +54,30 @@ def listed(s: Session, server: str, key: str, plain: bool) -> bool:
     if plain and server in s.directory_plain:
         return key in s.directory_plain[server]
     return key in s.directory.get(server, ())
+
+
+#: (by the user's text, by a directory): a spelling either may vouch for
+ANY = (True, True)
+
+
+def leaf_spellings(
+    s: Session, server: str, texts: list[str]
+) -> tuple[list[str], list[str], bool, tuple[bool, bool], bool]:
+    """Of a sink argument's strings (:func:`~cordon.engine.checks._spelling.spellings` of
+    each): those with look-alike characters, the others; whether one may fold (``may_fold``);
+    whether the user's text and a directory may vouch for their spelling (:func:`spelled`);
+    and, of a lone string, whether no decoder changes it (``one_view``)."""
+    odd_leaves: list[str] = []
+    plain_leaves: list[str] = []
+    may_fold = False
+    by_user = by_directory = True
+    one_view = False
+    for x in texts:
+        odd_x, vouchable, folds, one_view = spellings(x)
+        (odd_leaves if odd_x else plain_leaves).append(x)
+        may_fold = may_fold or folds
+        if not vouchable:
+            exact = _prov.strict(x)
+            by_user = by_user and exact in s._trusted_strict()
+            by_directory = by_directory and exact in s.directory_spelled.get(server, ())
+    return odd_leaves, plain_leaves, may_fold, (by_user, by_directory), one_view

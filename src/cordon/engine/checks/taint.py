@@ -67,7 +67,6 @@ from cordon.engine.checks._spelling import (
     match_trusted,
     odd_source,
     odd_sources,
-    spellings,
 )
 from cordon.engine.code_urls import COMPUTED, code_urls
 from cordon.engine.commands import command_sinks
@@ -82,6 +81,7 @@ from cordon.taint import (
     mentioned_in_prose,
     name_tokens,
     norm,
+    plain_address,
     repo_key,
 )
 from cordon.taint._keys import phone_key
@@ -535,20 +535,16 @@ class _Scan:
             if isinstance(value, str)
             else [x for x in _args.leaves(value) if isinstance(x, str)]
         )
-        odd_leaves: list[str] = []
-        plain_leaves: list[str] = []
-        may_fold = False
-        by_user = by_directory = True  # (_vouching.spelled of the value)
-        one_view = False  # (a lone string that no decoder changes: spellings says so)
-        for x in texts:
-            odd_x, vouchable, folds, one_view = spellings(x)
-            (odd_leaves if odd_x else plain_leaves).append(x)
-            may_fold = may_fold or folds
-            if not vouchable:
-                exact = _prov.strict(x)
-                by_user = by_user and exact in s._trusted_strict()
-                by_directory = by_directory and exact in s.directory_spelled.get(server, ())
-        spelled = (by_user, by_directory)
+        # a lone plain address (the usual send) is plain, vouchable and its only view, and
+        # extracts to itself unmarked (plain_address): its spelling tests and its extraction
+        # are not run (may_fold is read only with marked)
+        lone = plain_address(value) if type(value) is str else None
+        read = (
+            _vouching.leaf_spellings(s, server, texts)
+            if lone is None
+            else ([], texts, False, _vouching.ANY, True)
+        )
+        odd_leaves, plain_leaves, may_fold, spelled, one_view = read
         listed_name = _in_namespace(self.ctx, name, texts)
         if self._display_name(value, spelled[1]):
             self.found.append(norm(value))
@@ -556,7 +552,11 @@ class _Scan:
                 s._trusted_norm(), norm(value)
             )
             return None
-        dests, marked = extract_marked(value, one_view=one_view and isinstance(value, str))
+        dests, marked = (
+            ([lone], False)
+            if lone is not None
+            else extract_marked(value, one_view=one_view and isinstance(value, str))
+        )
         if not dests and not self.fallback and has_string(value):
             # a sink value that names no destination cordon can parse is not cleared:
             # it is asked about, never allowed unseen
