@@ -29,6 +29,7 @@ from urllib.parse import unquote
 
 from cordon._types import Verdict
 from cordon.engine import rules
+from cordon.engine.platform_names import fold_path
 from cordon.policy.model import ToolPolicy
 
 _MAX_DEPTH = 64
@@ -186,13 +187,14 @@ def path_readings(raw: str) -> list[str]:
 def path_within_any_case(
     resolved: str, prefixes: tuple[str, ...], paths: PathResolver | None = None
 ) -> bool:
-    """:func:`path_within`, comparing case-insensitively (for lists that widen a control,
-    such as ``sensitive_paths``: on macOS and Windows ``~/.SSH`` is ``~/.ssh``)."""
+    """:func:`path_within`, comparing case- and normalisation-insensitively (for lists that
+    widen a control, such as ``sensitive_paths``: on macOS and Windows ``~/.SSH`` is
+    ``~/.ssh``, on macOS an NFD spelling is the NFC name: :func:`fold_path`)."""
     if paths is None:
         paths = default_resolver()
-    folded = resolved.casefold()
+    folded = fold_path(resolved)
     for prefix in prefixes:
-        p = _resolved_prefix(prefix, paths).casefold()
+        p = fold_path(_resolved_prefix(prefix, paths))
         if folded == p or folded.startswith(p.rstrip("/") + "/"):
             return True
     return False

@@ -32,6 +32,8 @@ import re
 
 import orjson
 
+from cordon.engine.platform_names import fold_path, windows_reading
+
 __all__ = [
     "TARGET_TOKENS",
     "credential_path_kind",
@@ -270,9 +272,60 @@ def is_credential_path(path: str, *, whole: bool = False, reads: bool = False) -
         return False
     if _matches(p, reads):
         return True
-    if "//" not in p and "/." not in p and not p.endswith("/"):
+    if not reads and "~" in p and _short_name(p):
+        return True  # (an 8.3 name: which long name it is, only the volume knows)
+    q = p  # (the common case has nothing another platform reads otherwise)
+    if not p.isascii() or ":" in p or " " in p or (p[-1] == "." or "./" in p) and _dotted(p):
+        q = _platform_name(p)
+    if q != p and _matches(q, reads):
+        return True
+    if "//" not in q and "/." not in q and not q.endswith("/") and q == p:
         return False  # (nothing to normalise: the common case)
-    return _matches(_normalised(p), reads)
+    return any(_matches(_normalised(x), reads) for x in {p, q})
+
+
+#: a name shaped like a Windows 8.3 short name (``GITCON~1``, ``CLAUDE~1.JSO``, ``ENV~1``):
+#: NTFS opens the long name it stands for (git's ``is_ntfs_dotgit`` reads ``git~1`` so)
+_SHORT_NAME_RE = re.compile(r"(?:^|/)([^/~.]{1,6})~\d{1,6}(?:\.[^/.]{1,3})?(?=/|$)")
+#: the first six characters of the names of :data:`_NAMES` without their dots (of the whole
+#: name, and of the name before its extension): what Windows keeps of a long name in its
+#: short one (``.gitconfig``: ``GITCON~1``; ``.env.local``: ``ENV~1.LOC``)
+_SHORT_BASES = frozenset(
+    b.replace(".", "")[:6] for n in _NAMES for b in (n, n.rpartition(".")[0]) if b.strip(".")
+)
+
+
+def _short_name(p: str) -> bool:
+    """A name in ``p`` may be the 8.3 short name of a credential or auto-run file's: its
+    base one of :data:`_SHORT_BASES`, or their first two characters and four hex digits
+    (the hashed form past a few names alike). Which long name it is only the volume knows:
+    taken for one (fail closed); ``HEAD~2`` is none."""
+    for m in _SHORT_NAME_RE.finditer(p):
+        base = m.group(1)
+        if base in _SHORT_BASES:
+            return True
+        if len(base) == 6 and all(c in "0123456789abcdef" for c in base[2:]):
+            if any(b.startswith(base[:2]) for b in _SHORT_BASES):
+                return True
+    return False
+
+
+def _dotted(p: str) -> bool:
+    """A name in ``p`` ends in a dot and is not ``.`` nor ``..`` (Windows drops the dot)."""
+    if "./" not in ("/" + p).replace("/../", "/").replace("/./", "/") and p[-1] != ".":
+        return False  # (only ``..`` and ``.`` names: a relative path's usual form)
+    return any(c[-1:] == "." and c.strip(".") for c in p.split("/"))
+
+
+def _platform_name(p: str) -> str:
+    """``p`` (lower-cased, slash-normalised) as another platform's file system names the
+    file: NFKC-folded (``\uff0eenv``, ``\uff0f``; macOS's NFD spellings) without the code
+    points HFS+ ignores, and as Windows reads a name (trailing dots and spaces and an NTFS
+    stream suffix dropped: ``.env.``, ``.env::$data``). Attack class: a write to a
+    credential or auto-run file under a spelling the patterns do not match."""
+    if not p.isascii():
+        p = fold_path(p)
+    return windows_reading(p) or p
 
 
 #: what a credential or auto-run path is, in the words a person asked about its write reads

@@ -24,6 +24,7 @@ from cordon.engine.action_names import SQL_PARAMS, norm_key, tool_name
 from cordon.engine.checks._base import Check, Context, Facts, Result, deny_or_ask
 from cordon.engine.credential_paths import TARGET_TOKENS, is_credential_path
 from cordon.engine.git_dirs import git_dir_ask
+from cordon.engine.platform_names import home_reading, windows_reading
 from cordon.engine.walk import call_walk
 
 
@@ -337,9 +338,18 @@ def _target_strings(ctx: Context) -> Iterator[tuple[str, str, str]]:
         if len(lexical) > 4096:
             yield where, text, lexical  # (no file has such a name: compared as written)
             continue
-        resolved = _args.resolve_path(lexical, ctx.tp.base_dir, paths)
+        resolved = _args.resolve_path(lexical, _target_base(ctx), paths)
         if resolved is not None:
             yield where, text, resolved
+
+
+def _target_base(ctx: Context) -> str:
+    """The directory a relative write target is read against: the tool's or the policy's
+    ``base_dir``, else cordon's working directory, the one it starts a server in (as for a
+    command's relative path). Attack class: ``cordon-policy.yaml`` written with no
+    ``base_dir`` was skipped by the write-target checks, and the server wrote cordon's
+    policy in its working directory."""
+    return ctx.tp.base_dir or ctx.tv.policy_base_dir or "."
 
 
 #: tokens of a git tool's name that rewrite the work tree's tracked files from a ref
@@ -431,10 +441,11 @@ def _cordon_state_write(
     # a tool that moves or deletes takes what lies under its target too (the policy's
     # directory moved away, a file written there, the directory moved back)
     moves = moves or bool(set(_actions.split_tokens(ctx.tool)) & _MOVE_OR_DELETE)
-    for where, _text, resolved in targets if own or others else ():
-        if _commands.state_touched(resolved, own, engine.paths, moves):
+    for where, text, resolved in targets if own or others else ():
+        readings = _state_readings(text, resolved, ctx)
+        if any(_commands.state_touched(r, own, engine.paths, moves) for r in readings):
             reason = "writes to cordon's own state (approvals, pins, policy or audit log)"
-        elif _commands.state_touched(resolved, others, engine.paths, moves):
+        elif any(_commands.state_touched(r, others, engine.paths, moves) for r in readings):
             reason = "writes to another cordon process's state (policy, pins or audit log)"
         else:
             continue
@@ -442,6 +453,24 @@ def _cordon_state_write(
             verdict="deny", rule=rules.ACTION_CORDON_STATE, reason=reason, param=where or None
         )
     return None
+
+
+def _state_readings(text: str, resolved: str, ctx: Context) -> list[str]:
+    """``resolved``, and each other reading of the target ``text`` resolved: backslashes as
+    separators, NFKC, stripped (:func:`cordon.engine.args.path_readings`), a Windows
+    server's, and a leading home variable expanded (:mod:`cordon.engine.platform_names`).
+    Attack class: a spelling one server maps onto cordon's file and a POSIX compare does not
+    (``sub\\..\\policy.yaml``, ``policy\uff0eyaml``, ``policy.yaml.``, ``policy.yaml::$DATA``,
+    ``$HOME/.cordon/approvals.json``); a deny in any of them."""
+    others = [*_args.path_readings(text)[1:], windows_reading(text), home_reading(text)]
+    if not any(others):
+        return [resolved]  # (the usual path: one reading)
+    out, base = [resolved], _target_base(ctx)
+    for s in others:
+        r = None if s is None else _args.resolve_path(s, base, ctx.session.engine.paths)
+        if r is not None and r not in out:
+            out.append(r)
+    return out
 
 
 def _sensitive_file_handed_out(ctx: Context) -> Verdict | None:
