@@ -514,7 +514,8 @@ class Policy(_Strict):
 
     sensitive_paths: tuple[str, ...] = ()
     """Paths whose reads count as sensitive data for the Rule of Two (`~/.ssh`, `~/.aws`),
-    compared in any case (`~/.SSH` on macOS and Windows is the same directory)."""
+    compared in any case and Unicode normalisation (`~/.SSH` on macOS and Windows is the same
+    directory, and so on macOS is a name written in NFD)."""
 
     trust_tools: tuple[str, ...] = ()
     """Tools whose built-in action asks (git push, deploy, payment..., and the default that a
