@@ -133,11 +133,13 @@ def test_cordon_check_validates_and_lists_each_tool(tmp_path: Path) -> None:
         tmp_path,
         "version: 1\ntools:\n  reserve_hotel: {requires_request: ['\\bbook']}\n"
         "  read_channel: {directory_fields: [sender]}\n"
-        "  get_users: {directory: true}\n",
+        "  get_users: {directory: true}\n"
+        "  list_channels: {directory_fields: [id], directory_except: {is_ext_shared: true}}\n",
     )
     r = CliRunner().invoke(app, ["check", "--policy", str(ok)])
     assert r.exit_code == 0, r.output
-    assert "policy ok: 1 file(s), 3 tool entries" in r.output
+    assert "policy ok: 1 file(s), 4 tool entries" in r.output
+    assert "except in records with is_ext_shared: true" in " ".join(r.output.split())
     assert "reserve_hotel: asked unless the user's request matches" in r.output
     assert "read_channel: directory fields: names under sender" in r.output
     assert "get_users: directory: its listed names" in r.output

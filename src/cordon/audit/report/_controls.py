@@ -107,8 +107,19 @@ def _describe_tool(tp: Any) -> list[str]:
             "directory fields: names under "
             + ", ".join(get("directory_fields"))
             + " are known destinations"
+            + _except(get("directory_except"))
         )
     return out
+
+
+def _except(fields: Any) -> str:
+    """The records ``directory_except`` leaves out, for the line above (empty if none)."""
+    if not fields:
+        return ""
+    named = ", ".join(
+        f"{k}: {str(v).lower() if isinstance(v, bool) else v}" for k, v in fields.items()
+    )
+    return f", except in records with {named} (a record lacking one is left out too)"
 
 
 def _load_policy_any(files: Sequence[Path]) -> tuple[Any, str]:
