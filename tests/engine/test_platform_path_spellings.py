@@ -86,7 +86,13 @@ def test_cordons_state_is_denied_in_every_platforms_spelling(
 
 
 @pytest.mark.parametrize(
-    "spelling", ["cordon-policy.yaml", "./cordon-policy.yaml", "$HOME/.cordon/approvals.json"]
+    "spelling",
+    [
+        "cordon-policy.yaml",
+        "./cordon-policy.yaml",
+        "$HOME/.cordon/approvals.json",
+        "C:cordon-policy.yaml",  # drive-relative: the drive's current directory on Windows
+    ],
 )
 def test_a_relative_target_without_base_dir_is_read_in_the_working_directory(
     tree: tuple[Path, Path], spelling: str, monkeypatch: pytest.MonkeyPatch
@@ -137,6 +143,9 @@ def test_an_nfd_spelling_of_cordons_state_is_denied(
         "proj/\uff0eenv",  # NFKC
         "proj/\uff0e\uff25\uff2e\uff36",
         "proj/.g\u200cit/config",  # HFS+ ignores U+200C (git's is_hfs_dotgit)
+        "C:.env",  # drive-relative: .env in drive C's current directory
+        "c:.git\\config",
+        "D:.bashrc",
     ],
 )
 def test_a_credential_path_in_a_platforms_spelling_is_one(path: str) -> None:
@@ -152,6 +161,9 @@ def test_a_credential_path_in_a_platforms_spelling_is_one(path: str) -> None:
         "proj/.env\u200b",
         "src/notes.md~",
         "a/b.txt.~1~",
+        "C:notes.md",
+        "proj/foo~1.txt",
+        "proj/README.md.",
     ],
 )
 def test_other_names_are_not(path: str) -> None:

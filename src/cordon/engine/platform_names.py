@@ -38,17 +38,22 @@ def fold_path(path: str) -> str:
 #: what a Windows server drops from the end of a name: trailing dots and spaces, and an NTFS
 #: stream suffix (``.env::$DATA`` is ``.env``'s data; git's ``is_ntfs_dotgit``)
 _WIN_TAIL_RE = re.compile(r"(?<=[^/:. ])[. ]*(?::[^/]*)?(?=/|$)")
+#: a drive-relative path's drive (``C:.env``, ``c:.git\config``): Windows opens the name in
+#: that drive's current directory, a relative path (read as one: the server's working
+#: directory, over-matching when the drive is another)
+_DRIVE_RELATIVE_RE = re.compile(r"^[A-Za-z]:(?=[^/\\])")
 
 
 def windows_reading(raw: str) -> str | None:
     """``raw`` as a Windows server names the file (backslashes as separators, each name
-    without its trailing dots, spaces and stream suffix), or None when that is ``raw``
-    (attack class: ``cordon-policy.yaml.`` or ``.env::$DATA`` writes the file a deny list
-    names, under a spelling no POSIX compare matches)."""
+    without its trailing dots, spaces and stream suffix, a drive-relative path without its
+    drive), or None when that is ``raw`` (attack class: ``cordon-policy.yaml.``,
+    ``.env::$DATA`` or ``C:.env`` writes the file a deny list names, under a spelling no
+    POSIX compare matches)."""
     tail = raw.endswith((".", " ")) or "./" in raw or " /" in raw
     if not tail and ":" not in raw and "\\" not in raw:
         return None
-    win = _WIN_TAIL_RE.sub("", raw.replace("\\", "/"))
+    win = _WIN_TAIL_RE.sub("", _DRIVE_RELATIVE_RE.sub("", raw).replace("\\", "/"))
     return None if win == raw else win
 
 
