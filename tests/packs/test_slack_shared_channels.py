@@ -141,6 +141,32 @@ def test_a_record_inside_an_excepted_one_is_left_out() -> None:
     assert list(directory_items(_text(text), FIELDS, EXCEPT)) == []
 
 
+@pytest.mark.parametrize(
+    "internal",
+    [
+        {**INTERNAL, "id": "C0SHARED01"},  # one id listed twice: once shared, once not
+        {**INTERNAL, "name": "c0shared01"},  # an internal channel named as the shared id
+    ],
+    ids=["same_id", "name_is_shared_id"],
+)
+def test_a_listing_that_contradicts_itself_vouches_for_the_shared_channel_nothing(
+    internal: dict[str, Any],
+) -> None:
+    """The shared reading wins over an internal record spelling the same key (fail closed):
+    the post to the shared channel named by planted text was default.allow before."""
+    for order in ([SHARED, internal], [internal, SHARED]):
+        s = _session("Catch me up on slack.", order, SHARED["id"])
+        assert _post(s, SHARED["id"]).rule == "taint.seen_in_output"
+    text = (
+        "- id: C0SHARED01\n  name: acme-partners\n  is_ext_shared: true\n"
+        "- id: C0SHARED01\n  name: general\n  is_ext_shared: false\n"
+    )
+    assert list(directory_items(_text(text), FIELDS, EXCEPT)) == ["general"]
+    # an internal channel of another name still passes
+    s = _session("Catch me up on slack.", [SHARED, internal, INTERNAL], "general")
+    assert _post(s, "general").verdict == "allow"
+
+
 def test_a_container_without_directory_fields_is_not_a_record() -> None:
     listing = {"ok": True, "channels": [INTERNAL], "response_metadata": {"next_cursor": ""}}
     items = set(directory_items({"structuredContent": listing}, FIELDS, EXCEPT))

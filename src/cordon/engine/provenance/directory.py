@@ -126,15 +126,18 @@ def _node_field_strings(
     """Strings under a mapping key in ``fields`` (in a list under it too) in a composed YAML
     document, at any depth; a key given twice in one mapping gives nothing (which one the
     reader believes is unclear: a naive text template with an injected line). A record
-    ``excepted`` leaves out (:func:`_node_excepted`) gives nothing, nor do the nodes inside it."""
+    ``excepted`` leaves out (:func:`_node_excepted`) gives nothing, nor do the nodes inside it,
+    nor any string that one of its fields spells (:func:`_field_strings`)."""
     under: list[Any] = []
     left_out: set[int] = set()
+    withheld: set[str] = set()
     for node in _yaml_nodes(root):
         if not isinstance(node, yaml.MappingNode) or id(node) in left_out:
             continue
         names = Counter(k.value for k, _ in node.value if isinstance(k, yaml.ScalarNode))
         if excepted and not fields.isdisjoint(names) and _node_excepted(node, names, excepted):
             left_out.update(id(n) for n in _yaml_nodes(node))
+            withheld.update(norm(x) for x in _node_field_strings(node, fields, {}))
             continue
         for k, v in node.value:
             if isinstance(k, yaml.ScalarNode) and k.value in fields and names[k.value] == 1:
@@ -146,7 +149,7 @@ def _node_field_strings(
             continue
         seen.add(id(node))
         if isinstance(node, yaml.ScalarNode):
-            if node.tag == _STR_TAG:
+            if node.tag == _STR_TAG and norm(str(node.value)) not in withheld:
                 yield str(node.value)
         elif isinstance(node, yaml.SequenceNode):
             under.extend(reversed(node.value))
@@ -189,19 +192,26 @@ def _field_strings(
     value: Any, fields: frozenset[str], excepted: Mapping[str, Any]
 ) -> Iterator[str]:
     """Strings under an object key in ``fields`` (in a list under it too), at any depth; none
-    from a record ``excepted`` leaves out (:func:`_excepted`) or from inside one."""
+    from a record ``excepted`` leaves out (:func:`_excepted`) or from inside one, nor one
+    that a left-out record's field spells (as :func:`cordon.taint.norm` keys it): a listing
+    that names one channel twice, once shared and once not, or an internal channel named as
+    a shared one's id, contradicts itself, and the shared reading wins (fail closed)."""
+    found: list[str] = []
+    withheld: set[str] = set()
     stack: list[tuple[bool, Any]] = [(False, value)]
     while stack:
         inside, v = stack.pop()
         if isinstance(v, str):
             if inside:
-                yield v
+                found.append(v)
         elif isinstance(v, dict):
             if excepted and not fields.isdisjoint(v) and _excepted(v, excepted):
+                withheld.update(norm(s) for s in _field_strings(v, fields, {}))
                 continue
             stack.extend((k in fields, item) for k, item in v.items())
         elif isinstance(v, list | tuple):
             stack.extend((inside, item) for item in v)
+    yield from (s for s in found if not withheld or norm(s) not in withheld)
 
 
 def directory_keys(result: Any, fields: frozenset[str] | None = None) -> set[str]:
