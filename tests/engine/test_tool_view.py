@@ -28,6 +28,7 @@ _POLICY_READS = {
     "trusted_text_beats_taint": lambda p, tp: p.trusted_text_beats_taint,
     "allowlist_beats_taint": lambda p, tp: p.allowlist_beats_taint,
     "secret_patterns": lambda p, tp: p.secrets.patterns,
+    "egress_places": lambda p, tp: frozenset((*tp.path_params, *tp.sink_params)),
 }
 
 

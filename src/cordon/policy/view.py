@@ -34,6 +34,9 @@ class ToolView:
         servers, trust_tools, sensitive_paths, trusted_text_beats_taint,
             allowlist_beats_taint: the policy's.
         secret_patterns: the policy's ``secrets.patterns``.
+        egress_places: the tool's ``path_params`` and ``sink_params`` as one set: the
+            argument names egress reads of a tool declared local or sending to its sinks
+            (:func:`cordon.engine.checks.egress._leaves`), built once here, not per call.
     """
 
     executes: bool | None
@@ -61,6 +64,7 @@ class ToolView:
     trusted_text_beats_taint: bool
     allowlist_beats_taint: bool
     secret_patterns: bool
+    egress_places: frozenset[str]
 
 
 def build_view(policy: Policy, tp: ToolPolicy) -> ToolView:
@@ -92,4 +96,5 @@ def build_view(policy: Policy, tp: ToolPolicy) -> ToolView:
         trusted_text_beats_taint=policy.trusted_text_beats_taint,
         allowlist_beats_taint=policy.allowlist_beats_taint,
         secret_patterns=policy.secrets.patterns,
+        egress_places=frozenset((*tp.path_params, *tp.sink_params)),
     )

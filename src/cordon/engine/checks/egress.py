@@ -57,7 +57,7 @@ def _leaves(ctx: Context) -> tuple[Leaf, ...]:
         return scalars
     if type(ctx.arguments) is not dict and not isinstance(ctx.arguments, Mapping):
         return scalars  # (no named arguments to tell data from places: every string is read)
-    places = {*tp.path_params, *tp.sink_params}
+    places = tp.egress_places
     return tuple(
         [
             leaf
