@@ -11,8 +11,9 @@ files (:mod:`cordon.clientstate`): no tool a ``cordon run`` guards may rewrite i
 
 A file already there is never overwritten (the user may have edited it): it is given as it
 is, and said. The reference filesystem server's command-line arguments are its allowed
-directories: absolute existing directories become ``allowed_path_prefixes``; anything else is
-not guessed at (the pack is written without prefixes, and the line says to add them).
+directories, the git server's ``--repository`` its one repository: absolute existing
+directories become ``allowed_path_prefixes``; anything else is not guessed at (the pack is
+written without prefixes, and the line says to add them).
 """
 
 from __future__ import annotations
@@ -34,8 +35,8 @@ __all__ = ["PACKS_HELP", "InitPacks", "give_pack", "write_pack_policies"]
 PACKS_HELP = (
     "give each server a built-in pack is written for (the package it runs, or the tools it "
     "pinned) a policy file of its own with that pack, in policies/ beside the pin "
-    "directory (~/.cordon), the filesystem server's absolute directories as its allowed "
-    "path prefixes, and a line per server naming its pack; a file already there is never "
+    "directory (~/.cordon), the filesystem server's absolute directories (the git "
+    "server's --repository) as its allowed path prefixes, and a line per server naming its pack; a file already there is never "
     "overwritten; not with --policy (exit 2, nothing written); --undo unwraps and leaves "
     "the files"
 )
@@ -129,12 +130,12 @@ def give_pack(
     pack, why = fits
     hint = pack_hint(name, entry, wrapped, config, [])
     policy = packs.root / (stem + ".yaml")
-    prefixes = _allowed_dirs(entry, workspace_of(config)) if pack == "filesystem" else None
-    said = packs.plan(policy, _policy_text(pack, prefixes))
+    prefixes, whose = _prefixes(pack, entry, workspace_of(config))
+    said = packs.plan(policy, _policy_text(pack, prefixes, base=pack == "filesystem"))
     at = args.index("--pin-file") + 2 if "--pin-file" in args else 1
     args[at:at] = ["--policy", str(policy)]
     out = [line for line in lines if line not in hint]
-    dirs = f"; allowed_path_prefixes: its arguments {', '.join(prefixes)}" if prefixes else ""
+    dirs = f"; allowed_path_prefixes: {whose} {', '.join(prefixes)}" if prefixes else ""
     out.append(f"{name}: --packs: pack {pack!r} ({why}{dirs}): --policy {policy}{said}")
     if prefixes is None and _has_paths(pack):
         out.append(
@@ -150,48 +151,96 @@ def _has_paths(pack: str) -> bool:
     return any("path_params" in t for t in load_pack(pack)["tools"].values())
 
 
-def _policy_text(pack: str, prefixes: Sequence[str] | None) -> str:
+def _prefixes(
+    pack: str, entry: Mapping[str, Any], folder: Path | None
+) -> tuple[list[str] | None, str]:
+    """The directories the server confines itself to, as its pack's prefixes, and what they
+    are of the server (said in init's line)."""
+    if pack == "filesystem":
+        return _allowed_dirs(entry, folder), "its arguments"
+    if pack == "git":
+        return _git_repository(entry, folder), "its --repository"
+    return None, ""
+
+
+def _policy_text(pack: str, prefixes: Sequence[str] | None, *, base: bool) -> str:
+    """The policy file's text; ``base``: the first prefix is also ``base_dir`` (where the
+    server resolves a relative path). Not for git: its server resolves a relative
+    ``repo_path`` against its own working directory, not ``--repository``, so a relative
+    one stays refused (``arg.path_unresolvable``)."""
     data: dict[str, Any] = {"version": 1, "packs": [pack]}
-    if prefixes:
-        # the reference server resolves a relative path against its first directory (its
+    if prefixes and base:
+        # the reference filesystem server resolves a relative path against its first directory (its
         # lib.js resolveRelativePathAgainstAllowedDirectories: another directory only when
         # that reading leaves them all), so cordon reads it there too instead of refusing it
         # (arg.path_unresolvable); where the server would take another directory, cordon's
         # reading is outside the prefixes and denied: never a path the server does not use
         data["base_dir"] = prefixes[0]
+    if prefixes:
         data["allowed_path_prefixes"] = list(prefixes)
     return _HEADER + yaml.safe_dump(data, sort_keys=False, default_flow_style=None)
 
 
 def _allowed_dirs(entry: Mapping[str, Any], folder: Path | None = None) -> list[str] | None:
     """The reference filesystem server's allowed directories: the arguments after its package
-    (or program) in ``entry``, when each is an absolute path of an existing directory (as
-    written: cordon resolves prefixes itself); None for none, or any other (not guessed),
-    or one :func:`_too_wide` to be a prefix.
+    (or program) in ``entry``; None for none, or when :func:`_confinable` refuses them.
     ``folder``: the workspace of a workspace's own config (:func:`workspace_of`), where
     ``${workspaceFolder}`` can only be that folder (VS Code's predefined variable)."""
+    rest = _server_args(entry, "filesystem", folder)
+    return _confinable(rest) if rest else None
+
+
+def _git_repository(entry: Mapping[str, Any], folder: Path | None = None) -> list[str] | None:
+    """The git server's ``--repository`` (``-r``) directory, as a one-entry prefix list: the
+    server's own fence on ``repo_path`` is missing in releases before 2025.12.18
+    (CVE-2025-68145, modelcontextprotocol/servers#604), so cordon confines it too. Its click
+    CLI takes ``--repository P``, ``--repository=P``, ``-r P``, ``-rP`` and ``-v``/``--verbose``;
+    any other argument, a repeated ``--repository`` or none: None (not guessed)."""
+    rest = _server_args(entry, "git", folder)
+    if rest is None:
+        return None
+    found: list[str] = []
+    it = iter(rest)
+    for arg in it:
+        if arg in ("--repository", "-r"):
+            found.append(next(it, ""))
+        elif arg.startswith("--repository="):
+            found.append(arg.partition("=")[2])
+        elif arg.startswith("-r"):
+            found.append(arg[2:])
+        elif arg != "--verbose" and not (arg.startswith("-v") and set(arg[1:]) == {"v"}):
+            return None
+    return _confinable(found) if len(found) == 1 else None
+
+
+def _server_args(entry: Mapping[str, Any], pack: str, folder: Path | None) -> list[str] | None:
+    """The arguments after ``pack``'s package (or program, or module) in ``entry`` (VS Code's
+    workspace variables expanded to ``folder``, as the client will); None when it is not
+    there or an argument is not a string."""
     from cordon.clientpolicy import PACK_PACKAGES
 
     argv = [entry.get("command"), *(entry.get("args") or [])]
     if folder is not None:
         argv = [_in_workspace(a, folder) for a in argv]
+    if not all(isinstance(a, str) for a in argv):
+        return None
     for i, arg in enumerate(argv):
-        if not isinstance(arg, str):
-            return None
         name = arg.split("==")[0]
         at = name.rfind("@")
         name = name[:at] if at > 0 else name
-        if PACK_PACKAGES.get(name) == "filesystem" or (
-            PACK_PACKAGES.get(Path(name).name) == "filesystem"
-        ):
-            rest = argv[i + 1 :]
-            ok = all(isinstance(a, str) and os.path.isabs(a) and "${" not in a for a in rest)
-            if not rest or not ok or not all(os.path.isdir(a) for a in rest):
-                return None
-            if any(_too_wide(a) for a in rest):
-                return None
-            return [str(a) for a in rest]
+        if pack in (PACK_PACKAGES.get(name), PACK_PACKAGES.get(Path(name).name)):
+            return argv[i + 1 :]
     return None
+
+
+def _confinable(dirs: Sequence[str]) -> list[str] | None:
+    """``dirs`` as prefixes when each is the absolute path of an existing directory (as
+    written: cordon resolves prefixes itself) and none is :func:`_too_wide`; else None."""
+    if not all(os.path.isabs(a) and "${" not in a and os.path.isdir(a) for a in dirs):
+        return None
+    if any(_too_wide(a) for a in dirs):
+        return None
+    return list(dirs)
 
 
 def _too_wide(directory: str) -> bool:
