@@ -183,3 +183,31 @@ def test_a_container_without_directory_fields_is_not_a_record() -> None:
 def test_directory_except_needs_directory_fields(entry: dict[str, Any]) -> None:
     with pytest.raises(PolicyError, match="directory_except"):
         Engine.from_policy([{"version": 1, "tools": {"t": entry}}])
+
+
+@pytest.mark.parametrize("as_yaml", [False, True], ids=["json", "yaml"])
+def test_a_channel_shared_after_an_earlier_listing_is_vouched_no_longer(as_yaml: bool) -> None:
+    """A channel the first listing gave as internal and a later one as shared (it became a
+    Slack Connect channel during the session): the later reading wins, so a planted post to
+    it is judged as any destination first seen in output. Vouching only accumulated: the
+    earlier listing kept it allowed (default.allow)."""
+    engine = Engine.from_policy([{"version": 1, "packs": ["slack"]}])
+    engine.pin_tools(TOOLS)
+    s = engine.new_session(trusted=["Catch me up on slack."])
+    before = {**SHARED, "is_ext_shared": False}
+    for listing in ([before, INTERNAL], [SHARED, INTERNAL]):
+        if as_yaml:
+            text = "".join(
+                f"- id: {c['id']}\n  name: {c['name']}\n"
+                f"  is_ext_shared: {str(c['is_ext_shared']).lower()}\n"
+                f"  is_pending_ext_shared: {str(c['is_pending_ext_shared']).lower()}\n"
+                for c in listing
+            )
+            s.observe_output("slack_list_channels", text)
+        else:
+            s.observe_output("slack_list_channels", json.dumps({"ok": True, "channels": listing}))
+    history = {"ok": True, "messages": [{"user": "UACME1", "text": PLANTED.format(SHARED["id"])}]}
+    s.observe_output("slack_get_channel_history", json.dumps(history))
+    assert _post(s, SHARED["id"]).rule == "taint.seen_in_output"
+    assert _post(s, SHARED["name"]).verdict in ("ask", "deny")  # (its name: not vouched)
+    assert _post(s, INTERNAL["id"]).verdict == "allow"

@@ -172,11 +172,26 @@ class ProvenanceState:
         if tp.directory or tp.directory_fields:
             fields = None if tp.directory else frozenset(tp.directory_fields)
             items = list(_prov.directory_items(result, fields, tp.directory_except))
+            if fields is not None and tp.directory_except:
+                gone = _prov.left_out_items(result, fields, tp.directory_except)
+                self._drop_directory(server, gone)
             self._add_directory(server, items)
         elif listing is not None and tp.exfiltrating is not True:
             names = self.namespace.setdefault((server, listing), set())
             if len(names) < _MAX_NAMES:  # (past it, nothing more is vouched: asked about)
                 names.update(_prov.namespace_items(listing_items(result)))
+
+    def _drop_directory(self, server: str, items: list[str]) -> None:
+        """Withdraw what earlier results of ``server`` vouched for under ``items``: a record a
+        later listing leaves out (``directory_except``: the channel became shared) is judged
+        as the later listing gives it, not as the earlier one did."""
+        if not items or server not in self.directory:
+            return
+        self.directory[server] -= _prov.item_keys(items)
+        self.directory_spelled.get(server, set()).difference_update(map(_prov.strict, items))
+        plain = self.directory_plain.get(server)
+        if plain is not None:
+            plain -= _prov.item_keys(items, spelled=True)
 
     def _add_directory(self, server: str, items: list[str]) -> None:
         """Vouch for the destinations of whole directory ``items`` of ``server``; from the

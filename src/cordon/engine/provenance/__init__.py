@@ -32,7 +32,12 @@ The rules live in one module per concern, and every name is importable from here
 from __future__ import annotations
 
 from cordon.engine.provenance._text import has_words, lookalike_free, strict
-from cordon.engine.provenance.directory import directory_items, directory_keys, item_keys
+from cordon.engine.provenance.directory import (
+    directory_items,
+    directory_keys,
+    item_keys,
+    left_out_items,
+)
 from cordon.engine.provenance.links import forwarded_links, may_link
 from cordon.engine.provenance.namespace import (
     NAME_KINDS,
@@ -44,6 +49,7 @@ from cordon.engine.provenance.repos import call_repo_pair, repo_pairs
 from cordon.engine.provenance.requests import check_requested
 
 __all__ = [
+    "left_out_items",
     "NAME_KINDS",
     "call_repo_pair",
     "check_requested",

@@ -214,6 +214,37 @@ def _field_strings(
     yield from (s for s in found if not withheld or norm(s) not in withheld)
 
 
+def left_out_items(result: Any, fields: frozenset[str], excepted: Mapping[str, Any]) -> list[str]:
+    """The directory field strings of the records ``excepted`` leaves out of ``result`` (as
+    :func:`directory_items` reads it, JSON or YAML): a channel this listing gives as shared.
+    An earlier listing may have given it as internal (a channel becomes a Slack Connect
+    channel during a session): the caller withdraws what those vouched for."""
+    out: list[str] = []
+    for parsed, text in _documents(result):
+        if text is None:
+            stack = [parsed]
+            while stack:
+                v = stack.pop()
+                if isinstance(v, dict):
+                    if not fields.isdisjoint(v) and _excepted(v, excepted):
+                        out.extend(_field_strings(v, fields, {}))
+                    else:
+                        stack.extend(v.values())
+                elif isinstance(v, list | tuple):
+                    stack.extend(v)
+            continue
+        root = _yaml_root(text) if len(text) <= _MAX_YAML else None
+        if root is None or not _block_records(root):
+            continue
+        for node in _yaml_nodes(root):
+            if not isinstance(node, yaml.MappingNode):
+                continue
+            names = Counter(k.value for k, _ in node.value if isinstance(k, yaml.ScalarNode))
+            if not fields.isdisjoint(names) and _node_excepted(node, names, excepted):
+                out.extend(_node_field_strings(node, fields, {}))
+    return out
+
+
 def directory_keys(result: Any, fields: frozenset[str] | None = None) -> set[str]:
     """Destination keys of every whole item a directory tool's ``result`` (a CallToolResult
     dict) lists (:func:`directory_items`; ``fields`` as there): :func:`item_keys`."""
