@@ -29,7 +29,7 @@ from urllib.parse import unquote
 
 from cordon._types import Verdict
 from cordon.engine import rules
-from cordon.engine.platform_names import fold_path
+from cordon.engine.platform_names import fold_path, home_reading, windows_reading
 from cordon.policy.model import ToolPolicy
 
 _MAX_DEPTH = 64
@@ -182,6 +182,21 @@ def path_readings(raw: str) -> list[str]:
     folds = (nfkc, raw.replace("\\", "/"), stripped)
     combined = nfkc.replace("\\", "/").strip()
     return list(dict.fromkeys((raw, *folds, combined)))
+
+
+def platform_readings(raw: str) -> list[str]:
+    """:func:`path_readings`, and each as a Windows server names the file (trailing dots and
+    spaces, an NTFS stream suffix dropped) and with a leading home variable read as ``~``
+    (:mod:`cordon.engine.platform_names`): for lists that widen a control, such as
+    ``sensitive_paths`` (attack class: ``%USERPROFILE%\\.ssh\\id_rsa``, ``~/.ssh/id_rsa.``,
+    ``$HOME/.aws/credentials`` read by a server as the file the list names)."""
+    out = list(path_readings(raw))
+    for r in list(out):
+        win, home = windows_reading(r), home_reading(r)  # (each after the other too)
+        for s in (win, home, win and home_reading(win), home and windows_reading(home)):
+            if s and s not in out:
+                out.append(s)
+    return out
 
 
 def path_within_any_case(

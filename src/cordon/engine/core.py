@@ -586,10 +586,11 @@ class Session(ProvenanceState):
 
     def _sensitive_path(self, leaf: str, tp: ToolPolicy | ToolView) -> bool:
         """A path argument under ``sensitive_paths`` in any reading and any case (attack
-        class: ``~/.SSH/id_rsa`` on a case-insensitive file system, ``..\\`` on Windows;
-        the sensitive-data leg widens a control, so every reading counts)."""
+        class: ``~/.SSH/id_rsa`` on a case-insensitive file system, ``..\\``, ``id_rsa.``
+        and ``%USERPROFILE%`` on Windows: :func:`cordon.engine.args.platform_readings`; the
+        sensitive-data leg widens a control, so every reading counts)."""
         paths, watched = self.engine.paths, self.engine.policy.sensitive_paths
-        for reading in _args.path_readings(leaf):
+        for reading in _args.platform_readings(leaf):
             r = _args.resolve_path(reading, tp.base_dir, paths)
             if r is not None and _args.path_within_any_case(r, watched, paths):
                 return True

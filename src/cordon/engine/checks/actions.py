@@ -25,6 +25,7 @@ from cordon.engine.checks._base import Check, Context, Facts, Result, deny_or_as
 from cordon.engine.credential_paths import TARGET_TOKENS, is_credential_path
 from cordon.engine.git_dirs import git_dir_ask
 from cordon.engine.platform_names import home_reading, windows_reading
+from cordon.engine.short_names import short_name_readings
 from cordon.engine.walk import call_walk
 
 
@@ -443,6 +444,9 @@ def _cordon_state_write(
     moves = moves or bool(set(_actions.split_tokens(ctx.tool)) & _MOVE_OR_DELETE)
     for where, text, resolved in targets if own or others else ():
         readings = _state_readings(text, resolved, ctx)
+        if any("~" in r for r in readings):  # (an 8.3 alias of a listed name: that name)
+            listed = tuple(engine.paths.realpath(engine.paths.expanduser(p)) for p in own + others)
+            readings += [a for r in readings for a in short_name_readings(r, listed)]
         if any(_commands.state_touched(r, own, engine.paths, moves) for r in readings):
             reason = "writes to cordon's own state (approvals, pins, policy or audit log)"
         elif any(_commands.state_touched(r, others, engine.paths, moves) for r in readings):
@@ -473,6 +477,24 @@ def _state_readings(text: str, resolved: str, ctx: Context) -> list[str]:
     return out
 
 
+def _handed_file_sensitive(
+    text: str, base: str | None, watched: tuple[str, ...], paths: _args.PathResolver
+) -> bool:
+    """The path ``text`` is a credential file or under ``watched``, in any reading a server
+    resolves (:func:`cordon.engine.args.platform_readings`: ``~/.ssh/id_rsa.``,
+    ``%USERPROFILE%\\.aws\\credentials``, ``$HOME/.ssh/id_rsa``)."""
+    if is_credential_path(text, whole=True, reads=True):
+        return True
+    for reading in _args.platform_readings(text):
+        resolved = _args.resolve_path(reading, base, paths)
+        if resolved is not None and (
+            is_credential_path(resolved, whole=True, reads=True)
+            or _args.path_within_any_case(resolved, watched, paths)
+        ):
+            return True
+    return False
+
+
 def _sensitive_file_handed_out(ctx: Context) -> Verdict | None:
     """``action.sensitive_upload``: a tool that communicates externally (``egress: true``)
     given a credential file, or one under ``sensitive_paths`` or ``secrets.files``, at one of
@@ -493,12 +515,7 @@ def _sensitive_file_handed_out(ctx: Context) -> Verdict | None:
             continue
         if "[" not in where and not isinstance(ctx.arguments.get(where), str):
             continue  # (an array's items joined: each item is read on its own)
-        resolved = _args.resolve_path(text, tv.base_dir or policy.base_dir, paths)
-        if not (
-            is_credential_path(text, whole=True, reads=True)
-            or (resolved is not None and is_credential_path(resolved, whole=True, reads=True))
-            or (resolved is not None and _args.path_within_any_case(resolved, watched, paths))
-        ):
+        if not _handed_file_sensitive(text, tv.base_dir or policy.base_dir, watched, paths):
             continue
         return Verdict(
             verdict="deny",
