@@ -177,25 +177,94 @@ def check_loopback(host: str) -> None:
     )
 
 
+#: the names a browser on this machine reaches a loopback listener by (the SDK's own list)
+_LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
+
+
+def _loopback_security(host: str) -> Any:
+    """DNS-rebinding protection for a loopback listener: the Host header must name a loopback
+    address (or ``host`` as it was given) and an Origin header, when there is one, a page
+    served from one (MCP transport spec, Streamable HTTP "Security Warning": servers MUST
+    validate Origin). The SDK turns this on by itself only for the exact spellings
+    ``127.0.0.1``, ``localhost`` and ``::1``: any other loopback address (``127.0.0.2``,
+    ``LOCALHOST``, ``0:0:0:0:0:0:0:1``) was served to a page of any site whose name was
+    rebound to it."""
+    from mcp.server.transport_security import TransportSecuritySettings
+
+    given = f"[{host}]" if ":" in host else host
+    names = dict.fromkeys([*_LOOPBACK_NAMES, given, given.lower()])
+    return TransportSecuritySettings(
+        enable_dns_rebinding_protection=True,
+        # each name with a port, or bare (port 80 or 443: a browser leaves the port out)
+        allowed_hosts=[h for n in names for h in (n, f"{n}:*")],
+        allowed_origins=[
+            o
+            for n in names
+            for scheme in ("http", "https")
+            for o in (f"{scheme}://{n}", f"{scheme}://{n}:*")
+        ],
+    )
+
+
+class _LoopbackOrigins:
+    """ASGI wrapper for a listener that is not loopback (``--allow-non-loopback``): a request
+    whose Origin header is not a page of this machine's loopback names is refused (403), as
+    the MCP transport spec requires of every server; the Host header cannot be checked (the
+    names such a listener is reached by are not known), and a request with no Origin (any
+    non-browser client) is let through to whatever authenticates in front."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.allowed = _loopback_security("127.0.0.1").allowed_origins
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            origin = next((v for k, v in scope["headers"] if k == b"origin"), None)
+            if origin is not None and not self._allowed(origin.decode("latin-1")):
+                from starlette.responses import Response
+
+                await Response("Invalid Origin header", status_code=403)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+    def _allowed(self, origin: str) -> bool:
+        # an origin is scheme://host[:port]: a loopback name followed by a port or nothing
+        for allowed in self.allowed:  # each bare and with ":*"
+            base = allowed.removesuffix(":*")
+            rest = origin[len(base) :] if origin.startswith(base) else None
+            if rest is not None and (not rest or (rest[:1] == ":" and rest[1:].isdigit())):
+                return True
+        return False
+
+
 def serve_http(core: ServeCore, host: str, port: int) -> None:
     """Serve Streamable HTTP at ``http://HOST:PORT/mcp`` with uvicorn until interrupted.
 
     The socket is bound and listening before stderr says where (address, port, path, and
     whether only this machine can reach it): a client started on that line connects, and a
-    port already taken is an ``OSError`` here, not a line saying it listens."""
+    port already taken is an ``OSError`` here, not a line saying it listens. Host and Origin
+    are checked (:func:`_loopback_security`; Origin alone when not loopback)."""
     import socket
 
     import uvicorn
 
-    app = build_server(core).streamable_http_app(streamable_http_path="/mcp", host=host)
+    try:
+        check_loopback(host)
+        security = _loopback_security(host)
+    except ValueError:  # --allow-non-loopback
+        security = None
+    server = build_server(core)
+    app = server.streamable_http_app(
+        streamable_http_path="/mcp", host=host, transport_security=security
+    )
+    app = app if security is not None else _LoopbackOrigins(app)
     v6 = ":" in host
     sock = socket.create_server((host, port), family=socket.AF_INET6 if v6 else socket.AF_INET)
     try:
         where = f"http://{f'[{host}]' if v6 else host}:{sock.getsockname()[1]}/mcp"
-        try:
-            check_loopback(host)
+        if security is not None:
             reach = "loopback only: this machine's clients alone can reach it"
-        except ValueError:  # --allow-non-loopback
+        else:
             reach = "NOT loopback: there is no authentication, anyone who reaches it can use it"
         sys.stderr.write(f"cordon serve: listening on {where} ({reach})\n")
         sys.stderr.flush()
