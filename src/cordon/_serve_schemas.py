@@ -27,6 +27,8 @@ _CONTENT = {
 #: the ``context`` of check_tool_call and check_client_request
 _CONTEXT: dict[str, Any] = {
     "type": "object",
+    # a key cordon does not read is refused, never ignored (cordon.server._known_keys)
+    "additionalProperties": False,
     "properties": {
         "session_id": {"type": "string"},
         "server": {"type": "string"},
@@ -57,6 +59,7 @@ TOOLS: tuple[dict[str, Any], ...] = (
         ),
         "inputSchema": {
             "type": "object",
+            "additionalProperties": False,
             "properties": {
                 "tool": {"type": "string"},
                 "arguments": {"type": "object"},
@@ -87,6 +90,7 @@ TOOLS: tuple[dict[str, Any], ...] = (
         ),
         "inputSchema": {
             "type": "object",
+            "additionalProperties": False,
             "properties": {
                 "method": {"type": "string"},
                 "params": {"type": "object"},
@@ -106,6 +110,7 @@ TOOLS: tuple[dict[str, Any], ...] = (
         "description": "Find injection, hijacking, exfiltration, secrets in text or a tool result.",
         "inputSchema": {
             "type": "object",
+            "additionalProperties": False,
             "properties": {"content": _CONTENT, "min_severity": _SEVERITY},
             "required": ["content"],
         },
@@ -125,6 +130,7 @@ TOOLS: tuple[dict[str, Any], ...] = (
         "description": "May a tool result reach the model? Answers deliver, sanitise or block.",
         "inputSchema": {
             "type": "object",
+            "additionalProperties": False,
             "properties": {
                 "content": _CONTENT,
                 "mode": {"type": "string", "enum": ["monitor", "warn", "block"]},
@@ -146,7 +152,7 @@ TOOLS: tuple[dict[str, Any], ...] = (
     {
         "name": "describe_policy",
         "description": "The active rules, benchmark figures and known gaps of this cordon.",
-        "inputSchema": {"type": "object", "properties": {}},
+        "inputSchema": {"type": "object", "properties": {}, "additionalProperties": False},
         "outputSchema": {
             "type": "object",
             "properties": {
@@ -174,6 +180,7 @@ TOOLS: tuple[dict[str, Any], ...] = (
         "and the warnings cordon check prints (suspicious but valid settings).",
         "inputSchema": {
             "type": "object",
+            "additionalProperties": False,
             "properties": {"yaml": {"type": "string"}},
             "required": ["yaml"],
         },

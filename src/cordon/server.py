@@ -7,7 +7,9 @@ DNS-rebinding protection is on for loopback hosts).
 
 Tools (each with an input and an output schema; replies carry ``structuredContent``, the
 SDK client's ``CallToolResult.structured_content``, and the same JSON as text; a refused
-input is ``isError``, the SDK's ``is_error``):
+input is ``isError``, the SDK's ``is_error``, and so is a key a tool or ``context`` does not
+read, never ignored: a misspelt ``args`` or ``sessionId`` would check no arguments or a fresh
+session, an allow for what was to be denied):
 
 ``check_tool_call(tool, arguments, context?)``
     The engine's verdict for a call the agent is about to make elsewhere: ``verdict``,
@@ -509,6 +511,7 @@ class ServeCore:
             ctx = {}
         if not isinstance(ctx, Mapping):
             raise InvalidInput("context must be an object")
+        _known_keys(ctx, _CONTEXT_KEYS, "context")
         server = ctx.get("server", "default")
         if not isinstance(server, str) or not _SAFE_NAME.fullmatch(server):
             raise InvalidInput("context.server must be a short name")
@@ -697,7 +700,23 @@ class ServeCore:
             raise InvalidInput("unknown tool")
         if args is not None and not isinstance(args, Mapping):
             raise InvalidInput("arguments must be an object")
+        _known_keys(args or {}, _INPUT_KEYS[name], f"the input of {name}")
         return handler(args or {})
+
+
+#: each tool's argument names, and the keys of a check's ``context`` (from the schemas)
+_INPUT_KEYS = {t["name"]: frozenset(t["inputSchema"]["properties"]) for t in TOOLS}
+_CONTEXT_KEYS = frozenset(TOOLS[0]["inputSchema"]["properties"]["context"]["properties"])
+
+
+def _known_keys(given: Mapping[str, Any], known: frozenset[str], what: str) -> None:
+    """Refuse a key the tool does not read (:class:`InvalidInput`): left unread, a misspelt
+    one fails open. ``args`` for ``arguments`` checked a call of no arguments (allowed
+    whatever it ran); ``sessionId`` for ``session_id`` a fresh session, without the taint of
+    the outputs the session saw. The key is not repeated (the caller chose it)."""
+    if any(k not in known for k in given):
+        keys = ", ".join(sorted(known)) or "none"
+        raise InvalidInput(f"{what} holds a key cordon does not read (it reads: {keys})")
 
 
 #: ``tools/call`` given to ``check_client_request``: denied as the engine denies it, the reason
