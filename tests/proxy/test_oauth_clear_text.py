@@ -14,6 +14,7 @@ import pytest
 
 from cordon.proxy import oauth as proxy_oauth
 from cordon.proxy.http import LoginError
+from tests.proxy.test_oauth_spec import with_pkce as _pkce
 
 
 @pytest.mark.parametrize(
@@ -42,7 +43,7 @@ def test_an_https_server_s_flow_never_goes_to_clear_text(
 
 @pytest.mark.anyio
 async def test_the_browser_is_never_sent_to_a_clear_text_page() -> None:
-    provider = proxy_oauth.make_oauth("https://mcp.example.com/mcp", directory=Path("/x"))
+    provider = _pkce(proxy_oauth.make_oauth("https://mcp.example.com/mcp", directory=Path("/x")))
     with pytest.raises(LoginError) as caught:
         await provider._redirect("http://idp.example.com/authorize?state=s")
     assert "clear text" in str(caught.value)
@@ -56,7 +57,7 @@ async def test_the_browser_is_never_sent_to_a_clear_text_page() -> None:
 async def test_a_clear_text_server_s_login_page_is_https_too(server: str, page: str) -> None:
     # the user chose clear text for the server's requests, not for the page their password
     # is typed into, nor for a program another scheme would start
-    provider = proxy_oauth.make_oauth(server, directory=Path("/x"))
+    provider = _pkce(proxy_oauth.make_oauth(server, directory=Path("/x")))
     with pytest.raises(LoginError) as caught:
         await provider._redirect(page)
     assert "was refused" in str(caught.value)

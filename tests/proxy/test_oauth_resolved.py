@@ -15,6 +15,7 @@ import pytest
 
 from cordon.proxy import oauth as proxy_oauth
 from cordon.proxy.http import LoginError
+from tests.proxy.test_oauth_spec import with_pkce as _pkce
 
 pytestmark = pytest.mark.anyio
 
@@ -71,7 +72,7 @@ async def test_a_flow_request_is_judged_by_what_its_host_name_resolves_to(
     if idp_at:
         answers["idp.attacker.example"] = idp_at
     asked = _dns(monkeypatch, answers)
-    provider = proxy_oauth.make_oauth("https://mcp.example.com/mcp", directory=Path("/x"))
+    provider = _pkce(proxy_oauth.make_oauth("https://mcp.example.com/mcp", directory=Path("/x")))
     req = httpx2.Request("GET", "https://idp.attacker.example/.well-known/oauth-authorization")
     if refused:
         with pytest.raises(LoginError) as caught:
@@ -98,7 +99,7 @@ async def test_the_browser_is_not_sent_to_a_page_on_the_users_network(
 ) -> None:
     _dns(monkeypatch, {"mcp.example.com": [PUBLIC], "router.attacker.example": ["192.168.1.1"]})
     opened = _browser(monkeypatch)
-    provider = proxy_oauth.make_oauth("https://mcp.example.com/mcp", directory=Path("/x"))
+    provider = _pkce(proxy_oauth.make_oauth("https://mcp.example.com/mcp", directory=Path("/x")))
     for page in (
         "https://router.attacker.example/apply.cgi?state=s",
         "https://192.168.1.1/apply.cgi?state=s",
@@ -116,7 +117,7 @@ async def test_a_login_page_whose_host_a_browser_reads_otherwise_is_not_opened(
     # 192.168.1.1, while the host checked (and looked up, in vain) was "192.168.1.1\x.example"
     _dns(monkeypatch, {"mcp.example.com": [PUBLIC]})
     opened = _browser(monkeypatch)
-    provider = proxy_oauth.make_oauth("https://mcp.example.com/mcp", directory=Path("/x"))
+    provider = _pkce(proxy_oauth.make_oauth("https://mcp.example.com/mcp", directory=Path("/x")))
     for page in (
         "https://192.168.1.1\\attacker.example/apply.cgi?state=s",
         "https://169.254.169.254\\x.example/latest/meta-data/?state=s",

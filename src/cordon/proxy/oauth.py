@@ -10,22 +10,24 @@ before it is sent. This module adds what is cordon's:
 - tokens and the client registration live in ``~/.cordon/oauth/`` (:mod:`cordon.store.oauth`),
   with the absolute expiry time, so a later run refreshes an expired token instead of sending
   it; each new token is handed to ``on_secret`` (the proxy registers it as a secret);
-- the redirect: a listener on ``127.0.0.1`` (:class:`Loopback`, a port kept with the client
-  registration, since the server matches the redirect URI exactly) receives the code; the
-  authorization URL is printed on stderr and opened in the user's graphical browser. Where no
-  browser can open (:mod:`cordon.proxy.oauth_browser`: headless, SSH, CI), ``cordon run``
-  fails the request at once, saying to run ``cordon auth login URL`` in a terminal; that
-  command prints the URL and takes the redirect on the loopback (a forwarded port) or as a
-  pasted address, so the browser may run on another machine;
+- the redirect: a listener on ``127.0.0.1`` (:class:`.oauth_loopback.Loopback`, a port kept
+  with the client registration, since the server matches the redirect URI exactly) receives
+  the code; the authorization URL is printed on stderr and opened in the user's graphical
+  browser. Where no browser can open (:mod:`cordon.proxy.oauth_browser`: headless, SSH,
+  CI), ``cordon run`` fails the request at once, saying to run ``cordon auth login URL`` in a
+  terminal; that command prints the URL and takes the redirect on the loopback (a forwarded
+  port) or as a pasted address, so the browser may run on another machine;
 - a 401 to an access token cordon still thought valid (revoked or expired early by the server)
   is answered with one refresh before the SDK would start a new login in the browser;
 - what a hostile server's login can make cordon do is bounded: each answer the flow reads
   within :data:`MAX_ANSWER_BYTES`; an authorization address with a user name in it, too
   long to read, with a control character, or not https (http on loopback), neither printed
   nor opened; the ``resource`` (RFC 8707) in every request, without the URL's userinfo
-  or key parameters, so a token is for this server only; an authorization server that
-  lists its PKCE methods without S256, no login; once a token is refused on the request its
-  login was for, no other login (a browser tab per call) in this run;
+  or key parameters, so a token is for this server only; an authorization server whose
+  metadata does not list S256 among its PKCE methods (or has no such list, or is missing),
+  no login; a ``WWW-Authenticate`` header read strictly (:mod:`.oauth_challenge`), a
+  malformed one ending the flow; once a token is refused on the request its login was for,
+  no other login (a browser tab per call) in this run;
 - every failure of the flow becomes a :class:`LoginError`, one line naming the server and what
   to do, and never a server's response body or a token. The SDK's own log lines (which may
   quote a token endpoint's answer) are silenced.
@@ -44,10 +46,8 @@ import dataclasses
 import ipaddress
 import logging
 import os
-import re
 import socket
 import sys
-import threading
 from collections.abc import AsyncGenerator, Callable
 from pathlib import Path
 from urllib.parse import parse_qs, unquote, unquote_plus, urljoin, urlsplit, urlunsplit
@@ -64,6 +64,8 @@ from cordon.engine.egress import EgressPolicy, classify_host
 from cordon.proxy.http import LoginError
 from cordon.proxy.http_why import masked_url
 from cordon.proxy.oauth_browser import headless_message, headless_reason, open_browser
+from cordon.proxy.oauth_challenge import vet_challenge
+from cordon.proxy.oauth_loopback import CALLBACK_PATH, Loopback
 from cordon.proxy.transport import log
 from cordon.store.oauth import OAuthStore
 from cordon.urlcreds import url_credentials
@@ -86,17 +88,12 @@ USER_AGENT = f"cordon/{__version__}"
 LOGIN_TIMEOUT_S = 300.0
 AUTOLOGIN_ENV = "CORDON_OAUTH_TEST_AUTOLOGIN"
 _LOOPBACK_HOSTS = frozenset({"127.0.0.1", "::1", "localhost"})
-_CALLBACK_PATH = "/callback"
 #: the most the flow reads of one answer to its own requests (metadata documents, the
 #: registration, tokens: a few KB each); the SDK would read a 400 MB one, or a gzip body that
 #: inflates to it, whole
 MAX_ANSWER_BYTES = 1 << 20
 #: the longest authorization address shown and opened (a real one is well under 2 KB)
 MAX_PAGE_CHARS = 8192
-_PAGE = (
-    "<!doctype html><html><head><meta charset='utf-8'><title>cordon</title></head>"
-    "<body><p>{}</p></body></html>"
-)
 
 
 def stamp(request: httpx2.Request) -> httpx2.Request:
@@ -128,130 +125,9 @@ def _stored_port(uris: list[str]) -> int | None:
     """The loopback port of a stored registration's redirect URI, if it is cordon's."""
     for uri in uris:
         parts = urlsplit(uri)
-        if parts.hostname == "127.0.0.1" and parts.path == _CALLBACK_PATH and parts.port:
+        if parts.hostname == "127.0.0.1" and parts.path == CALLBACK_PATH and parts.port:
             return parts.port
     return None
-
-
-class Loopback:
-    """The redirect listener: ``http://127.0.0.1:<port>/callback``, open only while a login
-    waits for the browser; a request that does not carry the login's ``state`` is refused."""
-
-    def __init__(self, port: int) -> None:
-        self.port = port
-        self.server: asyncio.Server | None = None
-        self.state: str | None = None
-        self.result: asyncio.Future[AuthorizationCodeResult] | None = None
-
-    @property
-    def redirect_uri(self) -> str:
-        return f"http://127.0.0.1:{self.port}{_CALLBACK_PATH}"
-
-    async def start(self, state: str | None) -> None:
-        """Listen for the callback of the login whose authorization request has ``state``.
-
-        Raises:
-            OSError: the port cannot be bound.
-        """
-        await self.close()
-        self.state = state
-        self.result = asyncio.get_running_loop().create_future()
-        self.server = await asyncio.start_server(self._handle, "127.0.0.1", self.port)
-
-    async def wait(self, timeout: float) -> AuthorizationCodeResult:
-        """The code the browser brought back. Raises TimeoutError, or LoginError (refused)."""
-        assert self.result is not None
-        try:
-            return await asyncio.wait_for(asyncio.shield(self.result), timeout)
-        finally:
-            await self.close()
-
-    async def close(self) -> None:
-        if self.server is not None:
-            server, self.server = self.server, None
-            server.close()
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(server.wait_closed(), 1)
-
-    async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        try:
-            head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 10)
-            status, text = self._take(head.split(b"\r\n", 1)[0].decode("latin-1"))
-            body = _PAGE.format(text).encode("utf-8")
-            writer.write(
-                f"HTTP/1.1 {status}\r\ncontent-type: text/html; charset=utf-8\r\n"
-                f"content-length: {len(body)}\r\nconnection: close\r\n\r\n".encode()
-                + body
-            )
-            await writer.drain()
-        except (OSError, TimeoutError, asyncio.IncompleteReadError, asyncio.LimitOverrunError):
-            pass
-        finally:
-            writer.close()
-
-    def _take(self, request_line: str) -> tuple[str, str]:
-        """Act on one request to the listener; returns the status and the page's text."""
-        parts = request_line.split(" ")
-        if len(parts) != 3 or parts[0] != "GET":
-            return "405 Method Not Allowed", "cordon: not a login callback."
-        target = urlsplit(parts[1])
-        return self._accept(target.path, parse_qs(target.query))
-
-    def offer(self, line: str) -> str | None:
-        """The callback address pasted in ``cordon auth login`` (the browser ran where this
-        listener is not reachable, and its page did not load); None when it was taken, else
-        what is wrong with it. Only a whole address is taken: its ``state`` must be this
-        login's, as on the listener (a bare code would skip that check, and a mistyped one
-        would end the login at the token endpoint)."""
-        line = line.strip()
-        if not line:
-            return None
-        target = urlsplit(line)
-        if "://" not in line or "code=" not in target.query and "error=" not in target.query:
-            return (
-                "not the address the browser ended on: paste the whole address, "
-                f"{self.redirect_uri}?code=...&state=..."
-            )
-        status, text = self._accept(target.path, parse_qs(target.query))
-        return None if status.startswith("200") else text.removeprefix("cordon: ")
-
-    def _accept(self, path: str, query: dict[str, list[str]]) -> tuple[str, str]:
-        def one(key: str) -> str | None:
-            values = query.get(key)
-            return values[0] if values else None
-
-        waiting = self.result is not None and not self.result.done()
-        if path != _CALLBACK_PATH or not waiting or one("state") != self.state:
-            return "400 Bad Request", "cordon: no login is waiting for this callback."
-        assert self.result is not None
-        error = one("error")
-        if error is not None:
-            self.result.set_exception(LoginError(re.sub(r"[^a-z_]", "", error.lower())[:40]))
-            return "200 OK", "cordon: the login was refused. You can close this window."
-        code = one("code")
-        if not code:
-            return "400 Bad Request", "cordon: the callback carries no authorization code."
-        self.result.set_result(
-            AuthorizationCodeResult(code=code, state=one("state"), iss=one("iss"))
-        )
-        return "200 OK", "cordon: logged in. You can close this window."
-
-    def read_pastes(self) -> None:
-        """Take lines typed on stdin as :meth:`offer` s while a login waits (a daemon thread:
-        a read still blocked when the login ends never holds the exit)."""
-        loop = asyncio.get_running_loop()
-
-        def said(line: str) -> None:
-            complaint = self.offer(line)
-            if complaint is not None and self.result is not None and not self.result.done():
-                log(complaint)
-
-        def read() -> None:
-            with contextlib.suppress(Exception):
-                for line in sys.stdin:
-                    loop.call_soon_threadsafe(said, line)
-
-        threading.Thread(target=read, name="cordon-paste", daemon=True).start()
 
 
 def _autologin(auth_url: str) -> bool:
@@ -435,14 +311,7 @@ class CordonOAuth(OAuthClientProvider):
                 "is started in this run (each would open the browser again); check the "
                 f"server, then run cordon auth login {self.shown}"
             )
-        # the verifier proves the code is cordon's: an authorization server that lists its
-        # PKCE methods without S256 ignores the challenge (MCP authorization: refuse)
-        methods = getattr(self.context.oauth_metadata, "code_challenge_methods_supported", None)
-        if methods is not None and "S256" not in methods:
-            raise LoginError(
-                f"the OAuth login of {self.shown} was refused: its authorization server does "
-                "not support PKCE with S256 (a stolen authorization code would be redeemable)"
-            )
+        self._check_pkce()
         unshowable = _unshowable(auth_url)
         if unshowable is not None:
             raise LoginError(
@@ -485,6 +354,37 @@ class CordonOAuth(OAuthClientProvider):
                 raise LoginError(headless_message(self.shown, reason))
         if self.interactive:
             self._elsewhere(auth_url, reason)
+
+    def _check_pkce(self) -> None:
+        """Refuse a login (before the registration and before the browser) at an
+        authorization server whose metadata does not say it checks PKCE with S256. The
+        verifier is what proves a code is cordon's: a server that ignores the challenge
+        redeems a code taken on its way (a logged redirect, another program on the
+        loopback). MCP authorization (2025-11-25, Authorization Code Protection): the client
+        MUST verify PKCE support in the metadata (RFC 8414, or OpenID Connect Discovery) and
+        MUST refuse to proceed when ``code_challenge_methods_supported`` is absent; no
+        metadata at all (the 2025-03-26 default endpoints) verifies nothing either.
+
+        Raises:
+            LoginError: the metadata is missing, lists no PKCE methods, or lacks S256.
+        """
+        meta = self.context.oauth_metadata
+        methods = None if meta is None else meta.code_challenge_methods_supported
+        if methods is not None and "S256" in methods:
+            return
+        why = (
+            "publishes no authorization server metadata, so its PKCE support cannot be verified"
+            if meta is None
+            else "does not declare PKCE support (its metadata has no "
+            "code_challenge_methods_supported)"
+            if methods is None
+            else "does not support PKCE with S256"
+        )
+        raise LoginError(
+            f"the OAuth login of {self.shown} was refused: its authorization server {why}; "
+            "MCP authorization requires PKCE (without it a stolen authorization code is "
+            "redeemable)"
+        )
 
     def _elsewhere(self, auth_url: str, reason: str | None) -> None:
         """``cordon auth login``: the login can also be finished from a browser on another
@@ -617,6 +517,8 @@ class CordonOAuth(OAuthClientProvider):
             outgoing = await flow.__anext__()
             while True:
                 if outgoing is not request:
+                    if outgoing.method == "POST" and self.context.client_info is None:
+                        self._check_pkce()  # a registration, for a login that may not happen
                     await self._vet_resolved(outgoing)
                 response = yield stamp(outgoing)
                 if outgoing is request and response.status_code in (401, 403):
@@ -634,6 +536,8 @@ class CordonOAuth(OAuthClientProvider):
                         response = yield request
                         if response.status_code not in (401, 403):
                             return  # served with the refreshed token: no login
+                if outgoing is request and response.status_code in (401, 403):
+                    self._read_challenge(response)
                 outgoing = await flow.asend(response)
         except StopAsyncIteration:
             return
@@ -643,6 +547,18 @@ class CordonOAuth(OAuthClientProvider):
             raise LoginError(self._explain(exc)) from None
         finally:
             await flow.aclose()
+
+    def _read_challenge(self, response: httpx2.Response) -> None:
+        """The 401 or 403's ``WWW-Authenticate`` as the SDK's flow will read it, parsed
+        strictly (:func:`vet_challenge`); a malformed one ends the flow (fail closed)."""
+        try:
+            vet_challenge(response)
+        except ValueError as exc:
+            raise LoginError(
+                f"the OAuth login of {self.shown} was refused: the WWW-Authenticate header of "
+                f"its HTTP {response.status_code} is malformed ({exc}), so where to log in and "
+                "with which scopes cannot be read unambiguously"
+            ) from None
 
     def _vet(self, req: httpx2.Request) -> httpx2.Request:
         """``req``, one of the flow's own requests (metadata discovery, registration, token),
