@@ -384,7 +384,7 @@ def _review_pending(
     pending: list[tuple[str, str, dict[str, Any] | None, dict[str, Any]]], *, force: bool
 ) -> tuple[set[str], list[str]]:
     """Show each pending definition; the labels to accept and those the scan refuses."""
-    from cordon.approvals.display import visible
+    from cordon.approvals.display import clipped, visible
     from cordon.audit.log import sanitize
     from cordon.content import scan_tool
     from cordon.engine.pins import changed_fields, surface_of
@@ -407,9 +407,8 @@ def _review_pending(
             print(f"  {line}")
         desc = new.get("description")
         if isinstance(desc, str):
-            shown = visible(sanitize(desc))
-            cut = f" [cut: {len(shown) - 300} more characters]" if len(shown) > 300 else ""
-            print(f"  description: {shown[:300]}{cut}")
+            # its start and its end: an instruction appended to a long description is last
+            print(f"  description: {clipped(str(sanitize(desc)), 300)}")
         findings = scan_tool(dict(new), min_severity="high")
         if findings:
             rules = ", ".join(sorted({f.rule for f in findings}))
@@ -426,16 +425,16 @@ def _review_identities(
 ) -> set[str]:
     """Show each server whose command line, URL, serverInfo or instructions changed; the
     labels to accept."""
-    from cordon.approvals.display import visible
+    from cordon.approvals.display import clipped, visible
     from cordon.audit.log import sanitize
 
     ok: set[str] = set()
     for srv, pinned, new in identities:
-        print(f"{srv}: the server changed: {', '.join(new)}")
+        print(f"{visible(srv)}: the server changed: {', '.join(new)}")
         for key, value in new.items():
             for label, shown in (("pinned", pinned.get(key)), ("now", value)):
-                text = visible(sanitize(json.dumps(shown, ensure_ascii=False, sort_keys=True)))
-                print(f"  {key} {label}: {text[:300]}")
+                text = sanitize(json.dumps(shown, ensure_ascii=False, sort_keys=True))
+                print(f"  {key} {label}: {clipped(text, 300)}")
         ok.add(f"{srv}/(server)")
     return ok
 
@@ -562,6 +561,7 @@ def check_cmd(
     list cannot be had. cordon run denies every call for all of these but a restricting entry
     near no listed name, which it takes for another server's tool (a warning).
     """
+    from cordon.approvals.display import visible
     from cordon.audit.report import _describe_tool, _global_controls
     from cordon.checktools import empty_policy_note, policy_warnings
     from cordon.policy import load_policy
@@ -571,11 +571,11 @@ def check_cmd(
     except PolicyError as exc:
         _failed("cordon: policy error:", exc)
     for line in _global_controls(loaded):
-        print(f"  {line}")
+        print(f"  {visible(line)}")
     for _, warning in policy_warnings(loaded, os.environ):  # (verify_policy says the same)
         err.print(f"cordon: warning: {warning}", highlight=False, markup=False)
-    for name, tp in sorted(loaded.tools.items()):
-        print(f"{name}: " + ("; ".join(_describe_tool(tp)) or "no controls"))
+    for name, tp in sorted(loaded.tools.items()):  # (a key of a policy a cloned repo ships)
+        print(f"{visible(name)}: " + ("; ".join(_describe_tool(tp)) or "no controls"))
     real = _real_tools(list(command or []), pin_file, server, (policy, config))
     if real is None and loaded.tools:
         print("tool names not checked: add --server NAME (its pins) or -- COMMAND to catch a typo")
@@ -669,6 +669,7 @@ def _report_strays(
     a pack (written for another server: it protects nothing here) or such a key. Strict: a
     restricting entry near no listed name may be another server's tool, which `cordon run`
     only warns about (the message says which is which)."""
+    from cordon.approvals.display import visible
     from cordon.checktools import (
         entry_location,
         fitting_packs,
@@ -706,7 +707,8 @@ def _report_strays(
                 "server its own policy file, or name the tool as the server lists it"
             )
         err.print(
-            f"cordon: {level}: {head}tools.{s.name} names no tool in {source}{hint}{lost}{run}",
+            f"cordon: {level}: {head}tools.{visible(s.name)} names no tool in {source}{hint}"
+            f"{lost}{run}",
             highlight=False,
             markup=False,
         )

@@ -11,18 +11,21 @@ description as a leaf (``inputSchema.properties.to.description``, ``_meta.ui.res
 
 Text is shown as a terminal cannot hide it: control, ANSI and bidi characters removed
 (:func:`cordon.audit.log.sanitize`), invisible and private-use characters and line breaks
-written as escapes (``\\u200b``, ``\\n``). Each value is cut at :data:`MAX_VALUE` characters
-and the list at :data:`MAX_LINES` changes, each cut saying how much it left out.
+written as escapes (``\\u200b``, ``\\n``, a variation selector's ``\\ufe01``). A value past
+:data:`MAX_VALUE` characters shows its start and its end (an instruction appended to a long
+description is at its end), and the list stops at :data:`MAX_LINES` changes, each cut saying
+how much it left out.
 """
 
 from __future__ import annotations
 
 import json
 import re
-import unicodedata
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from cordon.approvals.display import visible
+from cordon.audit.log import sanitize
 from cordon.engine.pins import PINNED_FIELDS, PROMPTS, Surface, canonical
 
 __all__ = ["MAX_LINES", "MAX_VALUE", "definition_diff"]
@@ -35,28 +38,29 @@ _PLAIN_KEY = re.compile(r"[A-Za-z0-9_$-]+")
 
 
 def _visible(text: str) -> str:
-    """``text`` with what a terminal would not show written as escapes."""
-    from cordon.audit.log import sanitize
+    """``text`` with what a terminal would not show written as escapes: control, ANSI and
+    bidi characters removed (:func:`cordon.audit.log.sanitize`), then every character that
+    would not show as itself escaped (:func:`cordon.approvals.display.visible`): line
+    breaks, format and private-use characters, and the printable default-ignorables
+    (variation selectors, Hangul fillers) a rug pull can spell a hidden instruction in."""
+    return visible(str(sanitize(text)))
 
-    out: list[str] = []
-    for ch in str(sanitize(text)):
-        if ch == "\n":
-            out.append("\\n")
-        elif ch == "\t":
-            out.append("\\t")
-        elif unicodedata.category(ch) in ("Cf", "Co", "Cn", "Zl", "Zp", "Cc"):
-            out.append(f"\\u{ord(ch):04x}" if ord(ch) <= 0xFFFF else f"\\U{ord(ch):08x}")
-        else:
-            out.append(ch)
-    return "".join(out)
+
+#: of a value past :data:`MAX_VALUE` characters, how many of its last are shown: the end of
+#: a long description is where an appended instruction sits
+_TAIL = MAX_VALUE // 4
 
 
 def _shown(value: Any) -> str:
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-    text = _visible(text)
+    text = str(sanitize(text))
     if len(text) > MAX_VALUE:
-        return f"{text[:MAX_VALUE]} [cut: {len(text) - MAX_VALUE} more characters]"
-    return text
+        head, tail = text[: MAX_VALUE - _TAIL], text[len(text) - _TAIL :]
+        return (
+            f"{_visible(head)} [... cut here ...] {_visible(tail)} "
+            f"[cut: {len(text) - MAX_VALUE} more characters]"
+        )
+    return _visible(text)
 
 
 def _segment(key: Any) -> str:

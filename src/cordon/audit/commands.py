@@ -513,7 +513,7 @@ def _init_plan(
             packs=packs,
         )
     except ClientConfigError as exc:
-        _console(err=True).print(Text(f"cordon init: {exc}", style="red"))
+        _console(err=True).print(Text(f"cordon init: {visible(str(exc))}", style="red"))
         raise typer.Exit(2) from exc
 
 
@@ -531,7 +531,9 @@ def _record_unchanged(plan: Any) -> None:
     try:
         record_config(plan.path.resolve(), plan.old)
     except (OSError, ClientConfigError) as exc:
-        _console(err=True).print(Text(f"cordon init: cannot record cordon's files: {exc}"))
+        _console(err=True).print(
+            Text(f"cordon init: cannot record cordon's files: {visible(str(exc))}")
+        )
         raise typer.Exit(2) from exc
 
 
@@ -545,7 +547,7 @@ def _confirm_and_write(plan: Any, hook_plan: Any, yes: bool) -> None:
             _say_not_done(plan)
         console.print("nothing to change")
         return
-    console.print(Text(plan.diff() + (hook_plan.diff() if hook_plan is not None else "")))
+    console.print(Text(_shown_lines(plan.diff() + (hook_plan.diff() if hook_plan else ""))))
     try:
         ok = yes or typer.confirm("Write these changes?", default=False)
     except typer.Abort:  # no answer: stdin ended (not a terminal), or Ctrl-C
@@ -560,15 +562,27 @@ def _confirm_and_write(plan: Any, hook_plan: Any, yes: bool) -> None:
         _say_not_done(plan)
 
 
+def _shown_lines(text: str) -> str:
+    """``text`` (a config's diff) line by line as :func:`visible` shows it: a client config
+    is the adversary's text when a cloned project ships it (``.mcp.json``, ``.vscode``), and
+    a server's name, command or URL in it must not reach the terminal as an escape sequence
+    (an OSC 8 link, an OSC 52 clipboard write, a cursor move that hides a line), a carriage
+    return or a bidi override; the diff's own line breaks are kept."""
+    return "\n".join(visible(line) for line in text.split("\n"))
+
+
 def _say_not_done(plan: Any) -> None:
     """What was asked and not done, on stderr; exit 1 when the config itself is unchanged
     (fail closed: an exit 0 reads as "the servers now run as asked")."""
     err = _console(err=True)
     for line in plan.not_done:
-        err.print(Text(f"cordon init: NOT done: {line}", style="red"))
+        err.print(Text(f"cordon init: NOT done: {visible(line)}", style="red"))
     if not plan.changed:
         err.print(
-            Text(f"cordon init: {plan.path} not changed: nothing asked was done", style="red")
+            Text(
+                f"cordon init: {visible(str(plan.path))} not changed: nothing asked was done",
+                style="red",
+            )
         )
         raise typer.Exit(1)
 
@@ -578,19 +592,19 @@ def _show_plans(
 ) -> None:
     """What ``cordon init`` will change: per file, a line per server (or the hook)."""
     console, err = _console(), _console(err=True)
-    console.print(Text(f"{plan.path} ({plan.label})", style="bold"))
+    console.print(Text(f"{visible(str(plan.path))} ({plan.label})", style="bold"))
     for msg in plan.messages:
-        console.print(Text(f"  {msg}"))
+        console.print(Text(f"  {visible(msg)}"))
     if hook_note is not None:
         console.print(Text(f"  {hook_note}"))
     if plan.changed and not undo:
         console.print(Text(_command_note(absolute)))
     for msg in plan.warnings:
-        err.print(Text(f"cordon init: {msg}"))
+        err.print(Text(f"cordon init: {visible(msg)}"))
     if hook_plan is not None and hook_plan.changed:
-        console.print(Text(f"{hook_plan.path} ({hook_plan.label})", style="bold"))
+        console.print(Text(f"{visible(str(hook_plan.path))} ({hook_plan.label})", style="bold"))
         for msg in hook_plan.messages:
-            console.print(Text(f"  {msg}"))
+            console.print(Text(f"  {visible(msg)}"))
 
 
 def _hook_plan(plan: Any, hook: bool, undo: bool, absolute: bool) -> tuple[Any, str | None]:
@@ -610,7 +624,9 @@ def _hook_plan(plan: Any, hook: bool, undo: bool, absolute: bool) -> tuple[Any, 
             return plan_hook_undo(path, client), None
         return plan_hook_install(path, resolve_cordon_command(absolute), client), None
     except ClientConfigError as exc:
-        _console(err=True).print(Text(f"cordon init: prompt hook: {exc}", style="red"))
+        _console(err=True).print(
+            Text(f"cordon init: prompt hook: {visible(str(exc))}", style="red")
+        )
         raise typer.Exit(2) from exc
 
 
@@ -658,7 +674,7 @@ def _write_plans(plan: Any, hook_plan: Any) -> None:
             done = "removed" if hook_plan.new is None else "written"  # (--undo of the last hook)
             console.print(Text(f"{hook_plan.path} {done}; backup at {backup}"))
     except ClientConfigError as exc:
-        err.print(Text(f"cordon init: {exc}", style="red"))
+        err.print(Text(f"cordon init: {visible(str(exc))}", style="red"))
         raise typer.Exit(2) from exc
 
 

@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -346,7 +347,15 @@ def _said(name: str, *, quoted: bool = False) -> str:
 
 
 def _flow(items: list[str]) -> str:
-    return yaml.safe_dump(items, default_flow_style=True, width=1_000).strip()
+    """``items`` as a YAML flow sequence on one line. A tool's or an argument's name is the
+    adversary's text: PyYAML writes one holding a line break (or past its width) as a
+    folded single-quoted scalar over several lines, and a line of it reads as a line of the
+    proposal (``exfiltrating: false``, a ``# comment``) though YAML reads it as part of the
+    name; double-quoted, every break is an escape (``\\n``) and the name loads the same."""
+    out = yaml.safe_dump(items, default_flow_style=True, width=sys.maxsize).strip()
+    if "\n" in out:
+        out = yaml.safe_dump(items, default_flow_style=True, default_style='"', width=sys.maxsize)
+    return out.strip()
 
 
 def _servers(usage: Usage) -> list[str]:
