@@ -15,6 +15,7 @@ from cordon.engine.checks import ask_keys
 
 if TYPE_CHECKING:
     from cordon.engine.core import Session
+    from cordon.policy import Policy
 
 __all__ = [
     "context_over_cap",
@@ -22,6 +23,7 @@ __all__ = [
     "json_size",
     "named_params",
     "oversize",
+    "server_misfit",
     "shown_name",
     "trusted_over_cap",
 ]
@@ -105,6 +107,28 @@ def oversize(arguments: Any) -> Verdict | None:
         rule=rules.ARG_MALFORMED,
         reason=f"arguments larger than {_MAX_ARGUMENTS} bytes: cordon run refuses a message "
         "over its size cap, so the call cannot go through it either",
+    )
+
+
+def server_misfit(policy: Policy, server: str) -> Verdict | None:
+    """The deny of every check naming ``server`` when a ``servers:`` key of the policy is a
+    near match of that name and none is the name itself (``CRM`` for ``crm``: the same after
+    case and separator folding, or one edit away), else None: ``cordon run --name CRM`` denies
+    every call and client request so (``policy.unknown_tool``), and a check that named the
+    server so had dropped its ``sensitive`` or ``untrusted_output`` setting, and with it a
+    Rule-of-Two leg, without a word."""
+    from cordon.checktools import server_key_misfits
+
+    keys = server_key_misfits(policy, server)
+    if not keys:
+        return None
+    which = ", ".join(f"servers.{k}" for k in keys)
+    return Verdict(
+        verdict="deny",
+        rule=rules.POLICY_UNKNOWN_TOOL,
+        reason=f"the policy does not fit server {server!r}: {which} is not its name but a near "
+        "match of it, so its settings would be dropped; name the server as the policy does "
+        "(context.server), or fix the policy",
     )
 
 

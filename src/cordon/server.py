@@ -27,7 +27,8 @@ session, an allow for what was to be denied):
     whose id is returned; the 1,024 most recently used sessions are kept, and an id whose
     session was dropped is refused, never made afresh: once more were dropped than the 65,536
     ids it remembers, every id it does not hold is), ``server`` (logical server name,
-    default ``default``), ``tools``
+    default ``default``; a near match of a ``servers:`` key that is not its name is denied,
+    ``policy.unknown_tool``, as ``cordon run --name`` denies it), ``tools``
     (the tool definitions from that server's tools/list), ``outputs`` (prior tool results to
     observe as untrusted output: ``{"tool": name, "content": text | CallToolResult}``, with
     the call's ``"arguments"``, or plain text), ``trusted`` (text the user wrote: its destinations are vouched for, see
@@ -105,6 +106,7 @@ from cordon._serve_checks import (
     json_size,
     named_params,
     oversize,
+    server_misfit,
     shown_name,
     trusted_over_cap,
 )
@@ -551,6 +553,7 @@ class ServeCore:
         # no code store and no person to ask here: an ask goes back to the agent that asked
         v = (
             oversize(arguments)
+            or server_misfit(self.policy, server)
             or Decider(sess, server=server).decide(tool, arguments, scopes=scopes).verdict
         )
         ctx = args.get("context")
@@ -579,10 +582,14 @@ class ServeCore:
             params = {}
         s, server, _ = self._prepare(args, None)
         sess = s.session
-        v = oversize(params) or (
-            _CALL_HERE
-            if method == "tools/call"
-            else sess.check_request(method, params, server=server)
+        v = (
+            oversize(params)
+            or server_misfit(self.policy, server)
+            or (
+                _CALL_HERE
+                if method == "tools/call"
+                else sess.check_request(method, params, server=server)
+            )
         )
         if self.audit is not None:
             self._audit(sess, server, method, params, v, method=method)

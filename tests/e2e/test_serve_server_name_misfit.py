@@ -1,0 +1,69 @@
+"""A server named as a near match of a ``servers:`` key (``Mailbox`` for ``mailbox``): ``cordon
+run --name Mailbox`` denies every call and client request (``policy.unknown_tool``: the key's
+settings would be dropped); ``cordon serve`` took the name a caller gave in
+``context.server`` as it came, dropped the key's ``sensitive`` and ``untrusted_output``
+settings (a Rule-of-Two leg) and allowed. Real ``cordon run`` in front of
+tests/servers/mailbox.py and real ``cordon serve``, both driven by the SDK client."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mcp import Client
+
+from tests.conftest import Harness, mailbox_server, text_of
+from tests.serve.test_serve_mcp import serve_params
+
+pytestmark = [pytest.mark.anyio, pytest.mark.e2e]
+
+POLICY = {"version": 1, "servers": {"mailbox": {"sensitive": True, "untrusted_output": True}}}
+MISFIT = ("deny", "policy.unknown_tool")
+
+
+async def _proxy(harness: Harness, policy: Path, name: str) -> tuple[str, str]:
+    box = harness.tmp / f"box-{name}"
+    box.mkdir()
+    (box / "inbox.txt").write_text("hello", "utf-8")
+    params = harness.cordon(
+        mailbox_server(), policies=[policy], name=name, env={"MAILBOX_DIR": str(box)}
+    )
+    async with Client(params, mode="legacy", cache=None) as client:  # type: ignore[arg-type]
+        await client.list_tools()
+        r = await client.call_tool("read_inbox", {})
+        if not r.is_error:
+            return ("allow", "default.allow")
+        assert "(rule: policy.unknown_tool)" in text_of(r), text_of(r)
+        return MISFIT
+
+
+async def _serve(client: Client, server: str) -> list[tuple[str, str]]:
+    ctx: dict[str, Any] = {"server": server}
+    out = []
+    for tool, args in (
+        ("check_tool_call", {"tool": "read_inbox", "arguments": {}, "context": ctx}),
+        (
+            "check_client_request",
+            {"method": "resources/read", "params": {"uri": "mem://a"}, "context": ctx},
+        ),
+    ):
+        r = await client.call_tool(tool, args)
+        sc = r.structured_content
+        assert not r.is_error and sc is not None, text_of(r)
+        out.append((sc["verdict"], sc["rule"]))
+    return out
+
+
+async def test_a_near_match_of_a_servers_key_is_denied_as_through_the_proxy(
+    harness: Harness,
+) -> None:
+    policy = harness.policy(POLICY)
+    assert await _proxy(harness, policy, "mailbox") == ("allow", "default.allow")
+    assert await _proxy(harness, policy, "Mailbox") == MISFIT
+    async with Client(serve_params(harness.tmp, "--policy", str(policy)), cache=None) as client:
+        assert await _serve(client, "mailbox") == [("allow", "default.allow")] * 2
+        for name in ("Mailbox", "MAILBOX", "mail-box", "mailbx"):
+            assert await _serve(client, name) == [MISFIT] * 2, name
+        # another server's name is another server: its calls are judged by their own rules
+        assert await _serve(client, "web") == [("allow", "default.allow")] * 2
