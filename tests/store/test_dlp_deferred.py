@@ -1,4 +1,5 @@
-"""detect-secrets' patterns are read without importing ``requests`` (cordon.store.dlp).
+"""detect-secrets' patterns are read without importing ``requests`` or ``multiprocessing``
+(cordon.store.dlp).
 
 Each case runs in a fresh interpreter: the test process may hold ``requests`` already.
 """
@@ -32,16 +33,20 @@ import json, sys
 from cordon.store.dlp import PLUGINS, load_plugin_patterns
 patterns = load_plugin_patterns()
 print(json.dumps({{"patterns": patterns, "requests": "requests" in sys.modules,
-                  "urllib3": "urllib3" in sys.modules, "plugins": len(PLUGINS)}}))
+                  "urllib3": "urllib3" in sys.modules, "plugins": len(PLUGINS),
+                  "multiprocessing": "multiprocessing" in sys.modules,
+                  "pickle": "pickle" in sys.modules}}))
 """
 
 
 def test_patterns_are_read_without_requests() -> None:
     deferred = _run(_LOAD.format(before=""))
     assert deferred["requests"] is False and deferred["urllib3"] is False
+    # detect-secrets' own file scanner's worker pool, which cordon never runs (nor pickles)
+    assert deferred["multiprocessing"] is False and deferred["pickle"] is False
     # the same patterns as when requests is imported first (no stand-in then)
-    real = _run(_LOAD.format(before="import requests"))
-    assert real["requests"] is True
+    real = _run(_LOAD.format(before="import requests, multiprocessing"))
+    assert real["requests"] is True and real["multiprocessing"] is True
     assert deferred["patterns"] == real["patterns"]
     assert len(deferred["patterns"]) == deferred["plugins"]  # type: ignore[arg-type]
 
@@ -61,3 +66,20 @@ print(json.dumps({"same": exc is requests.exceptions.RequestException,
                   "get": held.get is requests.get}))
 """
     assert _run(code) == {"same": True, "real": True, "get": True}
+
+
+def test_the_stand_in_answers_as_multiprocessing() -> None:
+    code = """
+import json, sys
+from cordon.store.dlp import load_plugin_patterns
+load_plugin_patterns()
+from detect_secrets.core import secrets_collection
+held = secrets_collection.mp
+before = "multiprocessing" in sys.modules
+count = held.cpu_count  # the first read imports the real package
+import multiprocessing
+print(json.dumps({"before": before, "same": count is multiprocessing.cpu_count,
+                  "real": type(multiprocessing).__name__ == "module",
+                  "pool": held.Pool is multiprocessing.Pool}))
+"""
+    assert _run(code) == {"before": False, "same": True, "real": True, "pool": True}

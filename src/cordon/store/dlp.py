@@ -9,10 +9,13 @@ it: this module does, and hands over plain data: for each plugin cordon uses, it
 
 The import costs about half a second of one core; :func:`warm` pays it on a daemon thread
 (``cordon run`` calls it once traffic is quiet), else the first call that is checked does.
-Its plugins import ``requests`` only to verify a secret with its provider; while they are
-imported, ``requests`` is a stand-in that imports the real package at its first attribute
-read, so a ``cordon run`` process does not hold requests, urllib3 and charset_normalizer
-(about 3.4 MB of its resting memory, bench/perf/README.md).
+Its plugins import ``requests`` only to verify a secret with its provider, and the package's
+``__init__`` imports ``multiprocessing`` (with ``pickle``) for its own file scanner's worker
+pool; cordon uses neither. While the plugins are imported, both are stand-ins that import the
+real package at its first attribute read, so a ``cordon run`` process does not hold requests,
+urllib3 and charset_normalizer (about 3.4 MB of its resting memory), nor multiprocessing and
+pickle (about 0.4 MB; bench/perf/README.md, "Resting memory: detect-secrets without
+multiprocessing").
 """
 
 from __future__ import annotations
@@ -91,7 +94,8 @@ def load_plugin_patterns() -> tuple[tuple[str, str, tuple[tuple[str, int], ...]]
     :data:`PLUGINS`, in that order. A plugin a future detect-secrets no longer ships is
     skipped (the engine's own formats still apply)."""
     out: list[tuple[str, str, tuple[tuple[str, int], ...]]] = []
-    with _deferred("requests"):
+    # read only when a plugin verifies a secret or SecretsCollection scans files in parallel
+    with _deferred("requests"), _deferred("multiprocessing"):
         for where, kind in PLUGINS.items():
             module, cls_name = where.split(":")
             try:
