@@ -23,7 +23,7 @@ __all__ = [
     "json_size",
     "named_params",
     "oversize",
-    "server_misfit",
+    "PolicyFit",
     "shown_name",
     "trusted_over_cap",
 ]
@@ -110,26 +110,45 @@ def oversize(arguments: Any) -> Verdict | None:
     )
 
 
-def server_misfit(policy: Policy, server: str) -> Verdict | None:
-    """The deny of every check naming ``server`` when a ``servers:`` key of the policy is a
-    near match of that name and none is the name itself (``CRM`` for ``crm``: the same after
-    case and separator folding, or one edit away), else None: ``cordon run --name CRM`` denies
-    every call and client request so (``policy.unknown_tool``), and a check that named the
-    server so had dropped its ``sensitive`` or ``untrusted_output`` setting, and with it a
-    Rule-of-Two leg, without a word."""
-    from cordon.checktools import server_key_misfits
+class PolicyFit:
+    """Whether the policy fits a server a check names, as ``cordon run --name`` checks it
+    against its server (:meth:`cordon.proxy.work.Work.fit_policy`), packs aside (one ``cordon
+    serve`` answers for many servers, so a pack written for one names none of another's
+    tools). Misfits are denied, ``policy.unknown_tool``, with the reason: a ``servers:`` key
+    that is a near match of the name and none the name itself (``Mailbox`` for ``mailbox``:
+    the key's ``sensitive`` or ``untrusted_output`` setting, a Rule-of-Two leg, would be
+    dropped), and, once ``context.tools`` listed the server's tools, a restricting ``tools:``
+    entry that names none of them but a near match of one (``send_emial``: its
+    ``max_calls`` or ``trusted_destinations`` would bind nothing). Answers are kept per
+    server and tool list (a policy's stray entries take a quarter second to find)."""
 
-    keys = server_key_misfits(policy, server)
-    if not keys:
-        return None
-    which = ", ".join(f"servers.{k}" for k in keys)
-    return Verdict(
-        verdict="deny",
-        rule=rules.POLICY_UNKNOWN_TOOL,
-        reason=f"the policy does not fit server {server!r}: {which} is not its name but a near "
-        "match of it, so its settings would be dropped; name the server as the policy does "
-        "(context.server), or fix the policy",
-    )
+    def __init__(self, policy: Policy) -> None:
+        from functools import lru_cache
+
+        self.policy = policy
+        self.misfit = lru_cache(maxsize=1024)(self._misfit)
+
+    def _misfit(self, server: str, listed: frozenset[str] | None) -> Verdict | None:
+        from cordon.checktools import server_key_misfits, stray_entries
+
+        wrong = [
+            f"servers.{k} is not its name but a near match of it (its settings would be dropped)"
+            for k in server_key_misfits(self.policy, server)
+        ]
+        if listed is not None:
+            wrong += [
+                f"tools.{s.name} names no tool it lists (did you mean {s.near!r}?)"
+                for s in stray_entries(self.policy, listed)
+                if s.restrictions and s.near
+            ]
+        if not wrong:
+            return None
+        return Verdict(
+            verdict="deny",
+            rule=rules.POLICY_UNKNOWN_TOOL,
+            reason=f"the policy does not fit server {server!r}: {'; '.join(wrong)}. Name the "
+            "server as the policy does (context.server), or fix the policy",
+        )
 
 
 def forwarded(

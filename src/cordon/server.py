@@ -27,8 +27,8 @@ session, an allow for what was to be denied):
     whose id is returned; the 1,024 most recently used sessions are kept, and an id whose
     session was dropped is refused, never made afresh: once more were dropped than the 65,536
     ids it remembers, every id it does not hold is), ``server`` (logical server name,
-    default ``default``; a near match of a ``servers:`` key that is not its name is denied,
-    ``policy.unknown_tool``, as ``cordon run --name`` denies it), ``tools``
+    default ``default``; a policy that does not fit it is denied, ``policy.unknown_tool``,
+    as ``cordon run --name`` denies it: :class:`cordon._serve_checks.PolicyFit`), ``tools``
     (the tool definitions from that server's tools/list), ``outputs`` (prior tool results to
     observe as untrusted output: ``{"tool": name, "content": text | CallToolResult}``, with
     the call's ``"arguments"``, or plain text), ``trusted`` (text the user wrote: its destinations are vouched for, see
@@ -101,12 +101,12 @@ from cordon import __version__
 from cordon._serve_checks import (
     MAX_ITEMS,
     MAX_PINNED,
+    PolicyFit,
     context_over_cap,
     forwarded,
     json_size,
     named_params,
     oversize,
-    server_misfit,
     shown_name,
     trusted_over_cap,
 )
@@ -355,6 +355,10 @@ class _ServeSession:
     synthetic: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
     pinned: int = 0  # the bytes of the tools/lists given (their JSON): MAX_PINNED in all
 
+    def listed(self, server: str) -> frozenset[str] | None:
+        """The tool names ``context.tools`` gave for ``server`` (None: never given)."""
+        return frozenset(self.engine.definitions.get(server, ())) if server in self.given else None
+
 
 def _pin(s: _ServeSession, server: str, tools: Any, tool: str | None) -> None:
     """Apply a check's ``context.tools`` for ``server`` and, for a call (``tool``), pin the
@@ -446,6 +450,7 @@ class ServeCore:
         self.state_paths = tuple(state_paths)
         #: the policy's secrets, masked in a result this service sanitises
         self.known = KnownCredentials(self.secrets)
+        self.fit = PolicyFit(policy)  # the policy checked against each server a check names
         self.audit = audit
         self.sessions: OrderedDict[str, _ServeSession] = OrderedDict()
         self.evicted: OrderedDict[str, None] = OrderedDict()
@@ -553,7 +558,7 @@ class ServeCore:
         # no code store and no person to ask here: an ask goes back to the agent that asked
         v = (
             oversize(arguments)
-            or server_misfit(self.policy, server)
+            or self.fit.misfit(server, s.listed(server))
             or Decider(sess, server=server).decide(tool, arguments, scopes=scopes).verdict
         )
         ctx = args.get("context")
@@ -584,7 +589,7 @@ class ServeCore:
         sess = s.session
         v = (
             oversize(params)
-            or server_misfit(self.policy, server)
+            or self.fit.misfit(server, s.listed(server))
             or (
                 _CALL_HERE
                 if method == "tools/call"

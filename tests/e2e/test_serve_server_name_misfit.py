@@ -67,3 +67,35 @@ async def test_a_near_match_of_a_servers_key_is_denied_as_through_the_proxy(
             assert await _serve(client, name) == [MISFIT] * 2, name
         # another server's name is another server: its calls are judged by their own rules
         assert await _serve(client, "web") == [("allow", "default.allow")] * 2
+
+
+async def test_a_tools_entry_near_a_listed_name_is_denied_as_through_the_proxy(
+    harness: Harness,
+) -> None:
+    """``tools: {send_emial: {max_calls: 1}}`` binds nothing on a server listing
+    ``send_email``: ``cordon run`` denies every call until the policy is fixed; ``cordon
+    serve``, once given the server's tools, did not (every send was judged without it)."""
+    policy = harness.policy({"version": 1, "tools": {"send_emial": {"max_calls": 1}}})
+    box = harness.tmp / "box"
+    box.mkdir()
+    (box / "inbox.txt").write_text("hello", "utf-8")
+    params = harness.cordon(mailbox_server(), policies=[policy], env={"MAILBOX_DIR": str(box)})
+    async with Client(params, mode="legacy", cache=None) as client:  # type: ignore[arg-type]
+        listed = [
+            t.model_dump(by_alias=True, exclude_none=True)
+            for t in (await client.list_tools()).tools
+        ]
+        r = await client.call_tool("read_inbox", {})
+        assert r.is_error and "(rule: policy.unknown_tool)" in text_of(r), text_of(r)
+    async with Client(serve_params(harness.tmp, "--policy", str(policy)), cache=None) as client:
+        r = await client.call_tool(
+            "check_tool_call",
+            {"tool": "read_inbox", "context": {"session_id": "t", "tools": listed}},
+        )
+        sc = r.structured_content
+        assert sc is not None and (sc["verdict"], sc["rule"]) == MISFIT, sc
+        assert "tools.send_emial" in sc["reason"]
+        # a session never given the server's tools has no list to tell a typo by
+        r = await client.call_tool("check_tool_call", {"tool": "read_inbox"})
+        assert r.structured_content is not None
+        assert r.structured_content["verdict"] == "allow"
