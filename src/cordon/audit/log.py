@@ -32,10 +32,15 @@ hash-chained log follows Pipelock's ``internal/audit``):
 
 What the chain does not give: there is no secret key, so someone who can rewrite the whole file
 can recompute every hash, and cutting lines off the *end* leaves a valid chain. Record the
-last hash (``cordon audit verify`` prints it) somewhere else to detect both.
+last hash (``cordon audit verify`` prints it) somewhere else to detect both. A running writer
+is the one anchor it has: one that finds the log no longer ends at (or past) the last record
+it wrote or read (cut back, emptied, removed, its end rewritten) links its next record to
+that record all the same, so the cut is a break ``verify`` names; a cut made while no cordon
+runs is not seen.
 
 Concurrency: several cordon processes may append to one file. Each append takes an exclusive
-``fcntl.flock`` on a sidecar ``<file>.lock`` (never rotated), reads the last line only when the
+``fcntl.flock`` on a sidecar ``<file>.lock`` (never rotated; opened again for each append, so
+a lock file removed or replaced is not one writer's alone), reads the last line only when the
 file changed since this process last wrote, and appends with one ``os.write`` on an
 ``O_APPEND`` descriptor, so lines never interleave and there is one chain. A record is not
 fsynced (the cost would dominate every tool call); a crash can lose the page cache, not order.
@@ -67,6 +72,7 @@ __all__ = [
     "chain_files",
     "default_audit_path",
     "iter_records",
+    "log_file",
     "record_for_call",
     "sanitize",
     "tail_records",
@@ -89,6 +95,7 @@ _RESERVED = frozenset({"ts", "seq", "prev", "hash", "file_start", "kept_from"})
 _HASH_PREFIX = b',"hash":"'
 _SUFFIX_LEN = len(_HASH_PREFIX) + 64 + 2  # ,"hash":"<64 hex>"}
 _HEX = frozenset(b"0123456789abcdef")
+_LOCK_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_CLOEXEC | os.O_NONBLOCK
 _FILE_START = b',"file_start":true'
 #: one line's hashed bytes: ts, seq, the file-start mark or nothing, the record, prev
 _BODY = b'{"ts":"%s","seq":%d%s%s%s,"prev":"%s"}'
@@ -109,10 +116,29 @@ def default_audit_path() -> Path:
     return Path.home() / ".cordon" / "audit.jsonl"
 
 
+def log_file(path: Path | str) -> Path:
+    """The file a log path names: ``~`` expanded, and a symbolic link followed to the file
+    it links to. Writers lock ``<file>.lock`` and rotate ``<file>`` to ``<file>.1``: a writer
+    given the link would lock and rotate beside the link while one given the file locks
+    beside the file, two writers appending at once (a forked chain), and its rotation would
+    move the link, not the log."""
+    p = Path(path).expanduser()
+    return Path(os.path.realpath(p)) if p.is_symlink() else p
+
+
 def _clean_str(value: str) -> str:
     if value.isascii() and value.isprintable():  # no control, ANSI or bidi characters possible
         return value
-    return _ANSI.sub("", value) if _ANSI.search(value) else value
+    if _ANSI.search(value):
+        value = _ANSI.sub("", value)
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        # a lone surrogate (a file name os.fsdecode made of undecodable bytes, handed to a
+        # Gateway or AuditLog by its caller) is not UTF-8: orjson refuses the record, and the
+        # verdict would go unrecorded; kept as its escape (\udcff), visible as what it was
+        value = value.encode("utf-8", "backslashreplace").decode("utf-8")
+    return value
 
 
 _INT_MIN, _INT_MAX = -(2**63), 2**64 - 1  # the integers orjson writes
@@ -369,8 +395,9 @@ class AuditLog:
             raise ValueError("max_bytes must be positive")
         if keep < 0:
             raise ValueError("keep must be >= 0")
-        self.path = Path(path).expanduser() if path is not None else default_audit_path()
+        self.path = log_file(path if path is not None else default_audit_path())
         self._spath = str(self.path)  # os.stat on a str skips pathlib's __fspath__ per record
+        self._lock_path = f"{self.path}.lock"
         self.max_bytes = max_bytes
         self.keep = keep
         self._lock = threading.Lock()
@@ -380,6 +407,7 @@ class AuditLog:
         self._known_size = -1  # file size right after our last write; -1 = unknown
         self._last_hash = GENESIS
         self._last_seq = 0
+        self._cut = False  # (under the flock) the log was found cut: see _sync_tail
         if tracer == "auto":
             from cordon.audit.otel import maybe_tracer
 
@@ -395,12 +423,29 @@ class AuditLog:
             if not parent.exists():
                 parent.mkdir(mode=0o700, parents=True, exist_ok=True)
             if self._lock_fd is None:
-                self._lock_fd = os.open(
-                    f"{self.path}.lock", os.O_WRONLY | os.O_CREAT | os.O_CLOEXEC, 0o600
-                )
+                self._lock_fd = os.open(self._lock_path, _LOCK_FLAGS, 0o600)
             self._reopen()
         except OSError as exc:
             raise AuditError(f"{self.path}: cannot open audit log: {exc}") from exc
+
+    def _flock(self) -> None:
+        """Take the writers' exclusive ``flock`` on the sidecar lock file at its path now,
+        opened again for each write: a lock file removed or replaced since this process
+        opened it (a tool's delete, or a write that renames a new file over it) would leave
+        it locking one file and a cordon process started since another, two writers
+        appending at once and forking the chain. (A replacement between this open and the
+        lock is not seen: a window of one system call. Opening costs about a third of a
+        ``stat`` of the path, the usual check, in instructions a write.) ``O_NONBLOCK``: a
+        FIFO put there fails the write instead of hanging it."""
+        fd = os.open(self._lock_path, _LOCK_FLAGS, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        except OSError:
+            os.close(fd)
+            raise
+        if self._lock_fd is not None:
+            os.close(self._lock_fd)  # (holds no lock: only the fd just locked does)
+        self._lock_fd = fd
 
     def _reopen(self) -> None:
         if self._fd is not None:
@@ -463,11 +508,21 @@ class AuditLog:
             self._reopen()
             st = os.fstat(self._fd)
         size = st.st_size
+        self._cut = False
         if size != self._known_size:
+            had = self._last_hash, self._last_seq
             if size:
                 self._last_hash, self._last_seq = _tail_state(self._fd, size, self.path)
             else:
                 self._chain_from_rotated()
+            if self._last_seq < had[1] or (self._last_seq == had[1] and self._last_hash != had[0]):
+                # the log no longer ends at the last record this process wrote or read, nor
+                # past it (other writers only add records): it was cut back, emptied, removed
+                # or its end rewritten while cordon ran. The next record links to that last
+                # record all the same, so verify names the cut instead of a shorter chain
+                # that verifies (or a new one from GENESIS)
+                self._last_hash, self._last_seq = had
+                self._cut = True
         return size
 
     def _chain_from_rotated(self) -> None:
@@ -539,7 +594,7 @@ class AuditLog:
             if self._fd is None or self._lock_fd is None:
                 raise AuditError(f"{self.path}: audit log is closed")
             try:
-                fcntl.flock(self._lock_fd, fcntl.LOCK_EX)
+                self._flock()
                 try:
                     ts, seq, marks, prev, digest = self._append(body)
                 finally:
@@ -575,8 +630,9 @@ class AuditLog:
             self._rotate()
             size = 0
         # a file that begins with a link to an earlier record says so: only such a line may
-        # anchor a chain whose earlier files are gone (verify; else records were cut)
-        start = size == 0 and prev != GENESIS
+        # anchor a chain whose earlier files are gone (verify; else records were cut), and a
+        # link to a record the log lost while cordon ran is no such start
+        start = size == 0 and prev != GENESIS and not self._cut
         kept_from = self._kept_from(seq) if start else None
         if start:
             mark = (
@@ -643,9 +699,10 @@ def chain_files(path: Path | str) -> list[Path]:
     """The files of one chain, oldest first: ``path.N`` .. ``path.1``, ``path``.
 
     A path that is itself a rotated file (``audit.jsonl.3``) is returned alone. Missing
-    numbers end the sequence (rotation never leaves gaps).
+    numbers end the sequence (rotation never leaves gaps). A link is followed
+    (:func:`log_file`): the rotated files are beside the file it links to.
     """
-    path = Path(path)
+    path = log_file(path)
     if _ROTATED.match(path.name):
         return [path]
     rotated: list[Path] = []

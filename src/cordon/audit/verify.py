@@ -28,7 +28,7 @@ from typing import BinaryIO
 
 import orjson
 
-from cordon.audit.log import _ROTATED, GENESIS, _split_line, chain_files
+from cordon.audit.log import _ROTATED, GENESIS, _split_line, chain_files, log_file
 
 __all__ = [
     "EXPECT_HELP",
@@ -214,7 +214,8 @@ def _writers_held(path: Path) -> Iterator[None]:
     base = _ROTATED.match(path.name)
     lock = path.with_name(base.group("base")) if base else path
     try:
-        fd = os.open(f"{lock}.lock", os.O_RDONLY | os.O_CLOEXEC)
+        # (O_NONBLOCK: a FIFO put there is opened at once, not waited on for a writer)
+        fd = os.open(f"{lock}.lock", os.O_RDONLY | os.O_CLOEXEC | os.O_NONBLOCK)
     except OSError:
         yield
         return
@@ -276,7 +277,8 @@ def verify(path: Path | str) -> VerifyResult:
         a :class:`VerifyResult` naming the first broken line (1-based, in ``file``).
     """
     with contextlib.ExitStack() as stack:
-        files, opened, why = _opened(path, stack)
+        # a link to the log is read as the log: its rotated files and lock are beside it
+        files, opened, why = _opened(log_file(path), stack)
         if why is not None:
             return VerifyResult(ok=False, records=0, first_bad_line=None, message=why)
         return _verify_opened(files, opened)
