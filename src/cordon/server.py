@@ -277,11 +277,11 @@ def _outputs(outputs: Any) -> list[tuple[str, Any, Any]]:
         if isinstance(item, str):
             out.append(("unknown", item, None))
         elif isinstance(item, Mapping) and "content" in item:
-            name = item.get("tool")
-            call_args = item.get("arguments")
+            _known_keys(item, _OUTPUT_KEYS, "a context.outputs item")  # as context's own
+            tool, call_args = item.get("tool"), item.get("arguments")
             if call_args is not None and not isinstance(call_args, Mapping):
                 raise InvalidInput("context.outputs[].arguments must be an object")
-            tool = name if isinstance(name, str) else "unknown"
+            tool = tool if isinstance(tool, str) else "unknown"
             out.append((tool, _as_result(item["content"]), call_args))
         else:
             raise InvalidInput("context.outputs items are text or {tool, content}")
@@ -716,9 +716,10 @@ class ServeCore:
         return handler(args or {})
 
 
-#: each tool's argument names, and the keys of a check's ``context`` (from the schemas)
+#: each tool's argument names; the keys of a check's ``context`` and of its outputs items
 _INPUT_KEYS = {t["name"]: frozenset(t["inputSchema"]["properties"]) for t in TOOLS}
 _CONTEXT_KEYS = frozenset(TOOLS[0]["inputSchema"]["properties"]["context"]["properties"])
+_OUTPUT_KEYS = frozenset(("tool", "content", "arguments"))
 
 
 def _known_keys(given: Mapping[str, Any], known: frozenset[str], what: str) -> None:

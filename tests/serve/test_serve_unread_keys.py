@@ -59,3 +59,18 @@ async def test_the_schemas_say_so(tmp_path: Path) -> None:
             if tool.name.startswith("check_"):
                 context = tool.input_schema["properties"]["context"]
                 assert context.get("additionalProperties") is False
+
+
+async def test_misspelt_keys_of_an_output_item_are_refused(tmp_path: Path) -> None:
+    """One level down, in a ``context.outputs`` item: ``tool`` names the tool whose policy
+    (``sensitive``, ``untrusted_output``) the output is recorded under and ``arguments`` tell
+    a credential a file read relayed apart; misspelt, each was dropped unread."""
+    read = {"tool": "read_file", "content": f"see {PLANTED}", "arguments": {"path": "a.txt"}}
+    async with stdio_client(serve_params(tmp_path)) as (r, w), ClientSession(r, w) as s:
+        await s.initialize()
+        err, out = await _check(s, {"tool": "fetch", "context": {"outputs": [read]}})
+        assert not err, out  # the control: spelt right
+        for key, new in (("arguments", "args"), ("tool", "tool_name"), ("tool", "name")):
+            item = {**{k: v for k, v in read.items() if k != key}, new: read[key]}
+            err, out = await _check(s, {"tool": "fetch", "context": {"outputs": [item]}})
+            assert err and "does not read" in out, (new, out)
