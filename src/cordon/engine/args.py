@@ -21,7 +21,7 @@ import math
 import posixpath
 import re
 import unicodedata
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Protocol
@@ -30,6 +30,7 @@ from urllib.parse import unquote
 from cordon._types import Verdict
 from cordon.engine import rules
 from cordon.engine.platform_names import fold_path, home_reading, windows_reading
+from cordon.engine.short_names import short_name_readings
 from cordon.policy.model import ToolPolicy
 
 _MAX_DEPTH = 64
@@ -196,6 +197,31 @@ def platform_readings(raw: str) -> list[str]:
         for s in (win, home, win and home_reading(win), home and windows_reading(home)):
             if s and s not in out:
                 out.append(s)
+    return out
+
+
+def resolved_readings(
+    raw: str,
+    resolve: Callable[[str], str | None],
+    listed: Callable[[], tuple[str, ...]] | None = None,
+) -> list[str]:
+    """Each :func:`platform_readings` of the path ``raw`` resolved by ``resolve`` (one that
+    resolves to None dropped: unresolvable, or computed at run time), and, when one holds a
+    name shaped like an 8.3 alias, each with such a name that may be the alias of a name of
+    ``listed()`` (absolute, resolved paths: the deny list's) read as that name
+    (:func:`cordon.engine.short_names.short_name_readings`). The one reading of a path for
+    a deny list, a path argument's and a command's alike (attack class: ``type
+    %USERPROFILE%\\.ssh\\id_rsa``, ``cat secret.txt::$DATA``, ``echo x > CORDON~1.YAM``
+    by a shell tool, where the file tool's argument was read so)."""
+    out: list[str] = []
+    for reading in platform_readings(raw):
+        r = resolve(reading)
+        if r is not None and r not in out:
+            out.append(r)
+    if listed is not None and any("~" in r for r in out):
+        names = listed()
+        for r in list(out):
+            out += [a for a in short_name_readings(r, names) if a not in out]
     return out
 
 

@@ -98,7 +98,7 @@ _REG_OPS = {"delete": "delete", "unload": "delete", "add": "overwrite", "import"
 #: the programs :func:`_command` reads (else only a redirect counts)
 _READ = frozenset(
     {"cmd", "if", "else", "for", "call", "cd", "chdir", "pushd", "popd", "del", "erase", "rd",
-     "rmdir", "format", "copy", "xcopy", "robocopy", "move", "type", "ren", "rename", "reg",
+     "rmdir", "format", "copy", "xcopy", "robocopy", "move", "type", "more", "ren", "rename", "reg",
      "powershell", "pwsh", "forfiles", "mklink", "esentutl", "makecab", *PROGRAMS}
 )  # fmt: skip
 _DRIVE_RE = re.compile(r"[a-z]:")
@@ -118,7 +118,7 @@ class _Walker(Protocol):
 
 #: a word cmd's reading judges, a caret (``r^d``) or a redirect: else the reading finds nothing
 _HINT_RE = re.compile(
-    r"(?i)(?<![\w.-])(?:cmd|del|erase|rd|rmdir|format|copy|xcopy|robocopy|move|reg|type|ren"
+    r"(?i)(?<![\w.-])(?:cmd|del|erase|rd|rmdir|format|copy|xcopy|robocopy|move|reg|type|more|ren"
     r"|rename|call|for|if|else)(?![\w-])|\^|>"
 )
 
@@ -496,7 +496,7 @@ def _files(r: CmdReading, prog: str, args: list[str]) -> None:
         _copy(r, prog, switches, plain)
     elif prog in ("powershell", "pwsh"):
         _pwsh(r, prog, args)
-    elif prog == "type":
+    elif prog in ("type", "more"):  # (more.com prints its files as type does)
         for p in plain:
             _file(r, p, prog, "read")
     elif prog in PROGRAMS:

@@ -65,20 +65,22 @@ import dataclasses
 import functools
 import posixpath
 import shlex
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cordon._types import Verdict
 from cordon.engine import args as _args
+from cordon.engine import commands_paths as _paths
 from cordon.engine import rules
-from cordon.engine.actions import check_actions, is_credential_path, split_tokens
+from cordon.engine.actions import check_actions, split_tokens
 from cordon.engine.egress import check_egress
 from cordon.engine.git_commands import git_destruction
 from cordon.engine.walk import call_walk
 
 if TYPE_CHECKING:
     from cordon.engine.checks._base import Context
-    from cordon.engine.shell import PathRef, ShellFacts
+    from cordon.engine.shell import ShellFacts
 
 #: the parser's mark of a word computed at run time (:data:`.shell_commands.DYNAMIC`, the
 #: same character; kept here so that reading it does not load the parser)
@@ -231,97 +233,9 @@ def _with_arguments(
 # Paths
 # --------------------------------------------------------------------------------------------
 
-_GLOB_CHARS = frozenset("*?[")
-
-
-def _literal_part(path: str) -> str:
-    """The path up to its first component holding a glob (``/var/*/x`` -> ``/var``)."""
-    parts = path.split("/")
-    for i, p in enumerate(parts):
-        if _GLOB_CHARS & set(p):
-            kept = "/".join(parts[:i])
-            return kept or ("/" if path.startswith("/") else ".")
-    return path
-
-
-def _joined(ref: PathRef) -> str | None:
-    """The path with the ``cd`` before it applied; None when that cannot be known."""
-    path = _literal_part(_tilde_dirs(ref.path, ref.cwd))
-    if ref.cwd is not None and DYNAMIC in ref.cwd:
-        return None
-    if path.startswith(("/", "~")) or ref.cwd is None:
-        return path
-    return posixpath.join(ref.cwd, path)
-
-
-def _tilde_dirs(path: str, cwd: str | None) -> str:
-    """bash's ``~+`` (the working directory) and ``~-`` (the one before the last ``cd``,
-    not known here: :data:`DYNAMIC`) at the start of ``path``.
-
-    Attack class: ``cd ~/.cordon && echo x > ~+/approvals.json`` (``~+`` read as a user's
-    home that does not exist, so a name inside the project)."""
-    head, sep, rest = path.partition("/")
-    if head == "~+":
-        return (cwd or ".") + sep + rest
-    if head == "~-":
-        return DYNAMIC + sep + rest
-    return path
-
-
-def _resolve(path: str, ctx: Context) -> str | None:
-    paths = ctx.session.engine.paths
-    return _args.resolve_path(path.replace("%", "%25"), ctx.tp.base_dir, paths)
-
-
-def _prefixes(ctx: Context) -> tuple[str, ...]:
-    return ctx.tp.allowed_path_prefixes or ctx.session.engine.policy.allowed_path_prefixes
-
-
-def _an(op: str) -> str:
-    """``op`` (a delete, an overwrite) with its article."""
-    return ("an " if op[:1] in "aeiou" else "a ") + op
-
-
-def _write_verdict(ref: PathRef, ctx: Context) -> tuple[str, str] | None:
-    """(verdict, why) for a delete or overwrite of ``ref``, or None when it is confined."""
-    joined = _joined(ref)
-    if joined is None or DYNAMIC in joined:
-        return "ask", f"{ref.program}: {_an(ref.op)} target computed at run time"
-    prefixes = _prefixes(ctx)
-    relative = not joined.startswith(("/", "~"))
-    escapes = relative and posixpath.normpath(joined).split("/")[0] == ".."
-    if relative and ctx.tp.base_dir is None:
-        # the server's working directory is taken as the project's; climbing out of it is not
-        if escapes:
-            return "ask", f"{ref.program}: {_an(ref.op)} above the working directory"
-        return None
-    resolved = _resolve(joined, ctx)
-    if resolved is None:
-        return "ask", f"{ref.program}: {_an(ref.op)} target that cannot be resolved"
-    paths = ctx.session.engine.paths
-    if prefixes:
-        if _args.path_within(resolved, prefixes, paths):
-            return None
-        return "deny", f"{ref.program}: {_an(ref.op)} outside the allowed path prefixes"
-    if ctx.tp.base_dir is not None and _args.path_within(resolved, (ctx.tp.base_dir,), paths):
-        return None
-    return "ask", f"{ref.program}: {_an(ref.op)} outside the project (no allowed_path_prefixes)"
-
-
-def _sensitive(ref: PathRef, ctx: Context) -> bool:
-    joined = _joined(ref)
-    if joined is None or DYNAMIC in joined:
-        return False
-    if is_credential_path(joined, reads=True) or is_credential_path(ref.path, reads=True):
-        return True
-    policy = ctx.session.engine.policy
-    watched = (*policy.sensitive_paths, *policy.secrets.files)
-    if not watched or not ("/" in joined or joined.startswith("~") or ctx.tp.base_dir):
-        return False
-    resolved = _resolve(joined, ctx)
-    # any case: on macOS and Windows ``~/.SSH`` is ``~/.ssh`` (a sensitive path widens a control)
-    paths = ctx.session.engine.paths
-    return resolved is not None and _args.path_within_any_case(resolved, watched, paths)
+_GLOB_CHARS = _paths.GLOB_CHARS
+_joined, _tilde_dirs, _sensitive = _paths.joined, _paths.tilde_dirs, _paths.sensitive
+_write_verdict, _resolve = _paths.write_verdict, _paths.resolve
 
 
 def reads_sensitive(ctx: Context) -> bool:
@@ -429,24 +343,23 @@ def _cordon_rules(ctx: Context, c: CommandString) -> tuple[Verdict | None, list[
     paths = ctx.session.engine.paths
     own = (*ctx.session.engine.state_paths, paths.expanduser("~/.cordon"))
     shared = ctx.session.engine.shared_state_paths
+    others = _others(shared)
     for ref in c.facts.files:
         joined = _joined(ref) if ref.op in ("delete", "overwrite") else None
-        if joined is None or DYNAMIC in joined:
+        if joined is None:
             continue  # (a target computed at run time: action.delete_outside asks)
-        # a relative target without base_dir: the server's working directory, taken as
-        # cordon's (a policy file named relative to it, ``cordon.yaml``)
-        resolved = _args.resolve_path(joined.replace("%", "%25"), ctx.tp.base_dir or ".", paths)
-        if resolved is None:
-            continue
         try:  # the client's other cordon processes' files too, current to the call
-            others = shared.paths() if shared is not None else ()
+            readings = _paths.state_readings(joined, ctx, lambda: (*own, *others()))
+            if not readings:
+                continue
+            theirs = others()
         except OSError:
             why = f"blocked: {ref.program} writes a path while the list of the client's other cordon processes' files cannot be read"
             return _v("deny", rules.ACTION_CORDON_STATE, why, c.path, ref.op), []
-        if state_touched(resolved, own, paths, False):  # (a hard link to one too)
+        if any(state_touched(r, own, paths, False) for r in readings):  # (a hard link too)
             why = f"blocked: {ref.program} writes to cordon's own state (approvals, pins, policy or audit log)"
             return _v("deny", rules.ACTION_CORDON_STATE, why, c.path, ref.op), []
-        if state_touched(resolved, others, paths, False):
+        if any(state_touched(r, theirs, paths, False) for r in readings):
             why = f"blocked: {ref.program} writes to another cordon process's state (policy, pins or audit log)"
             return _v("deny", rules.ACTION_CORDON_STATE, why, c.path, ref.op), []
     used = _cordon_uses(ctx, c, own, shared)
@@ -547,23 +460,38 @@ def _cordon_dirs(ctx: Context, c: CommandString) -> Verdict | None:
     paths = engine.paths
     shared = engine.shared_state_paths
     protected = (*engine.state_paths, paths.expanduser("~/.cordon"))
+    others = _others(shared)
+
+    def theirs() -> tuple[str, ...]:
+        try:
+            return others()
+        except OSError:
+            return ()  # (denied by _cordon_rules already)
+
     for ref in c.facts.files:
         joined = _joined(ref) if ref.op == "delete" else None
-        if joined is None or DYNAMIC in joined:
+        if joined is None:
             continue
-        resolved = _args.resolve_path(joined.replace("%", "%25"), ctx.tp.base_dir or ".", paths)
-        if resolved is None:
-            continue
-        try:
-            others = shared.paths() if shared is not None else ()
-        except OSError:
-            others = ()  # (denied by _cordon_rules already)
-        for mine, listed in ((True, protected), (False, others)):
-            if state_touched(resolved, listed, paths, True):
+        readings = _paths.state_readings(joined, ctx, lambda: (*protected, *theirs()))
+        for mine, listed in ((True, protected), (False, theirs() if readings else ())):
+            if any(state_touched(r, listed, paths, True) for r in readings):
                 whose = "cordon's own" if mine else "another cordon process's"
                 why = f"blocked: {ref.program} deletes or moves a directory that holds {whose} state (approvals, pins, policy or audit log)"
                 return _v("deny", rules.ACTION_CORDON_STATE, why, c.path, ref.op)
     return None
+
+
+def _others(shared: Any) -> Callable[[], tuple[str, ...]]:
+    """The client's other cordon processes' files, read at the first call (an OSError
+    raised to the caller: fail closed there)."""
+    got: list[tuple[str, ...]] = []
+
+    def others() -> tuple[str, ...]:
+        if not got:
+            got.append(shared.paths() if shared is not None else ())
+        return got[0]
+
+    return others
 
 
 def _hard_linked(resolved: str, protected: tuple[str, ...], paths: _args.PathResolver) -> bool:

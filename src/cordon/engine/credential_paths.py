@@ -33,6 +33,7 @@ import re
 import orjson
 
 from cordon.engine.platform_names import fold_path, windows_reading
+from cordon.engine.short_names import alias_parts, may_alias
 
 __all__ = [
     "TARGET_TOKENS",
@@ -272,7 +273,7 @@ def is_credential_path(path: str, *, whole: bool = False, reads: bool = False) -
         return False
     if _matches(p, reads):
         return True
-    if not reads and "~" in p and _short_name(p):
+    if "~" in p and _short_name(p, reads):
         return True  # (an 8.3 name: which long name it is, only the volume knows)
     q = p  # (the common case has nothing another platform reads otherwise)
     if not p.isascii() or ":" in p or " " in p or (p[-1] == "." or "./" in p) and _dotted(p):
@@ -284,28 +285,22 @@ def is_credential_path(path: str, *, whole: bool = False, reads: bool = False) -
     return any(_matches(_normalised(x), reads) for x in {p, q})
 
 
-#: a name shaped like a Windows 8.3 short name (``GITCON~1``, ``CLAUDE~1.JSO``, ``ENV~1``):
-#: NTFS opens the long name it stands for (git's ``is_ntfs_dotgit`` reads ``git~1`` so)
-_SHORT_NAME_RE = re.compile(r"(?:^|/)([^/~.]{1,6})~\d{1,6}(?:\.[^/.]{1,3})?(?=/|$)")
-#: the first six characters of the names of :data:`_NAMES` without their dots (of the whole
-#: name, and of the name before its extension): what Windows keeps of a long name in its
-#: short one (``.gitconfig``: ``GITCON~1``; ``.env.local``: ``ENV~1.LOC``)
-_SHORT_BASES = frozenset(
-    b.replace(".", "")[:6] for n in _NAMES for b in (n, n.rpartition(".")[0]) if b.strip(".")
-)
-
-
-def _short_name(p: str) -> bool:
-    """A name in ``p`` may be the 8.3 short name of a credential or auto-run file's: its
-    base one of :data:`_SHORT_BASES`, or their first two characters and four hex digits
-    (the hashed form past a few names alike). Which long name it is only the volume knows:
-    taken for one (fail closed); ``HEAD~2`` is none."""
-    for m in _SHORT_NAME_RE.finditer(p):
-        base = m.group(1)
-        if base in _SHORT_BASES:
-            return True
-        if len(base) == 6 and all(c in "0123456789abcdef" for c in base[2:]):
-            if any(b.startswith(base[:2]) for b in _SHORT_BASES):
+def _short_name(p: str, reads: bool) -> bool:
+    """A name in ``p`` (lower-cased, slash-normalised) may be the 8.3 short name of a
+    credential or auto-run file's (:func:`cordon.engine.short_names.may_alias`): ``p`` with
+    that name read as one of :data:`_NAMES`, or as one of them with the alias's extension
+    added (``ENV~1.PRO``: ``.env.production``), matches. Which long name it is only the
+    volume knows: taken for one (fail closed); ``HEAD~2`` and ``README~1`` are none."""
+    names = p.split("/")
+    for i, name in enumerate(names):
+        parts = alias_parts(name)
+        if parts is None:
+            continue
+        ext = parts[2]
+        for long in _NAMES if ext is None else (*_NAMES, *(f"{n}.{ext}" for n in _NAMES)):
+            if may_alias(parts, long) and _matches(
+                "/".join((*names[:i], long, *names[i + 1 :])), reads
+            ):
                 return True
     return False
 

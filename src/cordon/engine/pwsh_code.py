@@ -18,6 +18,7 @@ import re
 import shlex
 
 from cordon.engine.cmd_exe import posix_path
+from cordon.engine.platform_names import home_reading
 
 __all__ = ["pwsh_commands", "pwsh_computed_call", "pwsh_files", "pwsh_lines", "pwsh_piped"]
 
@@ -101,7 +102,6 @@ _DOTNET_RE = re.compile(
 )
 _DOTNET_OPS = {"delete": "delete", "move": "delete", "read": "read"}
 _WORD_RE = re.compile(r"""(?:'(?:[^']|'')*'|"(?:[^"`]|`.)*"|[^\s'"])+""")
-_HOME_RE = re.compile(r"(?i)^(?:\$home|\$\{home\}|\$env:home|\$env:userprofile)(?=[/\\]|$)")
 
 
 def pwsh_files(code: str, *, cmdlets_only: bool = False) -> list[tuple[str, str]]:
@@ -295,7 +295,7 @@ def _value(word: str) -> str:
         return word[1:-1].replace("''", "'")
     if len(word) > 1 and word[0] == word[-1] == '"':
         word = word[1:-1]
-    word = _HOME_RE.sub("~", word)
+    word = home_reading(word) or word  # (the home directory's variables, as a path argument's)
     return DYNAMIC if any(c in word for c in "$`@({") else word
 
 
