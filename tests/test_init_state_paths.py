@@ -52,7 +52,8 @@ def test_run_arguments_name_the_files_up_to_the_double_dash(tmp_path: Path) -> N
         str(tmp_path / "rel" / "b.yaml"),
         str(Path("~/pins/x.json").expanduser()),
         "/p/audit.jsonl",
-        "/p/audit.jsonl.1",
+        "/p/audit.jsonl.lock",  # the writers' lock and every rotated file kept
+        *(f"/p/audit.jsonl.{i}" for i in range(1, 11)),
         "/p/approvals.json",
     ]
     assert run_state_paths(["run", "--policy"], tmp_path) == []

@@ -5,8 +5,8 @@ A ``cordon run`` protects its own files and those its client's other running cor
 published (:mod:`cordon.store.state_paths`); an entry the client has not started yet has
 published nothing. ``cordon init`` (and ``--undo``, and a restored backup: whatever
 :func:`cordon.clientconfig.apply_plan` writes) therefore records, per config file, the files
-each ``cordon run`` entry of the file names: ``--policy``, ``--pin-file``, ``--audit`` (and its
-rotated ``.1``), ``--approvals-store``. Every ``cordon run`` reads that record at each call that
+each ``cordon run`` entry of the file names: ``--policy``, ``--pin-file``, ``--audit`` (its lock
+and rotated files), ``--approvals-store``. Every ``cordon run`` reads that record at each call that
 writes a path. A relative path is taken relative to the config file's directory (``cordon
 init`` writes absolute ones).
 """
@@ -17,6 +17,8 @@ import os
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
+
+from cordon.audit.log import audit_files
 
 __all__ = ["config_pin_files", "config_state_paths", "record_config", "run_state_paths"]
 
@@ -42,9 +44,8 @@ def run_state_paths(args: Sequence[Any], base: Path) -> list[str]:
         if not value or "\x00" in value:
             continue
         path = Path(value).expanduser()
-        out.append(str(path if path.is_absolute() else base / path))
-        if opt == "--audit":
-            out.append(f"{out[-1]}.1")
+        file = str(path if path.is_absolute() else base / path)
+        out += audit_files(file) if opt == "--audit" else [file]
     return list(dict.fromkeys(out))
 
 

@@ -366,6 +366,18 @@ def _tail_state(fd: int, size: int, where: Path) -> tuple[str, int]:
     return split[1], seq
 
 
+#: rotated files a writer keeps by default (``audit.jsonl.1`` .. ``audit.jsonl.10``)
+KEEP = 10
+
+
+def audit_files(path: Path | str) -> list[str]:
+    """The files an audit log at ``path`` is made of: the log, its writers' ``.lock`` (a
+    removed or replaced one lets two writers fork the chain) and every rotated file a writer
+    keeps by default (a planted ``.2`` is a missing file for ``verify``, and a later rotation
+    would overwrite kept evidence with it). No tool may write any of them."""
+    return [str(path), f"{path}.lock", *(f"{path}.{i}" for i in range(1, KEEP + 1))]
+
+
 class AuditLog:
     """An append-only, hash-chained JSON Lines audit log (see the module docstring).
 
@@ -388,7 +400,7 @@ class AuditLog:
         path: Path | str | None = None,
         *,
         max_bytes: int = 50 * 1024 * 1024,
-        keep: int = 10,
+        keep: int = KEEP,
         tracer: Any = "auto",
     ) -> None:
         if max_bytes <= 0:

@@ -50,6 +50,7 @@ from pathlib import Path
 
 import orjson
 
+from cordon.audit.log import audit_files
 from cordon.store.private import open_regular
 from cordon.store.shared_taint import _alive, _start_time
 
@@ -71,11 +72,11 @@ def own_state_paths(
 ) -> list[str]:
     """cordon's own files, which no tool may write (``action.cordon_state``): ``~/.cordon``
     (the default approvals store, pins, OAuth logins, prompts, taint, cache), and the
-    policy files, audit log (and its rotated file), approvals store and pin file given,
+    policy files, audit log (its lock and rotated files), approvals store and pin file given,
     as absolute paths. ``cordon run`` and ``cordon serve`` deny a write to any of them."""
     out = [str(Path.home() / ".cordon"), *map(str, policies)]
     if audit is not None:
-        out += [str(audit), f"{audit}.1"]
+        out += audit_files(audit)
     out += [str(p) for p in (store, pins) if p is not None]
     return [str(Path(p).expanduser().absolute()) for p in out]
 
