@@ -22,7 +22,7 @@ set twice is a bug (``RuntimeError``), not a silent overwrite.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -141,7 +141,10 @@ def run(checks: Sequence[Check], ctx: Context) -> Outcome:
     answered: set[str] = set()
     for _, r in results:
         answered |= r.answers
-    pending = [a for name, r in results if name not in answered for a in r.asks]
+    pending: list[Verdict] = []
+    for name, r in results:  # (a loop: a comprehension is a frame of its own in 3.11)
+        if name not in answered:
+            pending.extend(r.asks)
     return _outcome(resolve(ctx, pending, facts), facts)
 
 
@@ -209,7 +212,8 @@ def resolve(ctx: Context, asks: Sequence[Verdict], facts: Facts) -> Verdict:
             continue
         pending.append((a, key))
     if pending:
-        v = _ask(ctx, pending, facts, lookalikes(ctx, [a.destination for a, _ in pending]))
+        # (a generator: read only when the session trusts a domain to compare with)
+        v = _ask(ctx, pending, facts, lookalikes(ctx, (a.destination for a, _ in pending)))
     elif covered:
         v = _covered(covered, facts)
     elif facts.taint.destinations:
@@ -273,7 +277,7 @@ def _session_index(held: dict[str, tuple[int, Index]], kind: str, keys: Collecti
     return got[1]
 
 
-def lookalikes(ctx: Context, destinations: Sequence[str | None]) -> list[dict[str, str]]:
+def lookalikes(ctx: Context, destinations: Iterable[str | None]) -> list[dict[str, str]]:
     """Each of ``destinations`` whose domain looks like a trusted one without being it
     (:func:`cordon.engine.near_domains.resembles`: an ASCII typosquat, MITRE ATT&CK
     T1583.001): ``{"destination", "looks_like", "as"}``, ``as`` saying what trusts it:

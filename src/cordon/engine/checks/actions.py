@@ -127,17 +127,22 @@ def _run(ctx: Context, trusted_tool: bool) -> Result:
     )
     if found.deny is not None:
         return found
-    judged = _sql(ctx, trusted_tool)
+    # (the name's rules, derived once per name: read here once for every test below)
+    name = tool_name(tool)
+    judged = _sql(ctx, trusted_tool, name.sql_name)
     if judged is not None and judged.verdict == "deny":
         return Result(deny=judged)
     if judged is not None:
         found = Result(asks=(*_one_fact(found.asks, judged), judged), answers=found.answers,
                        facts=found.facts)  # fmt: skip
     # (the tests _write_targets, _checkout_state_write and _checkout_swap open with, read
-    # here from the name's tokens once: most tools neither write nor are git tools)
-    name = tool_name(tool)
+    # here from the name's tokens once: most tools neither write nor are git tools, and a
+    # call with no write target has nothing _cordon_state_write or _linked_credential_write
+    # compares)
     targets = list(_write_targets(ctx)) if name.writes or tv.writes else []
-    own = _cordon_state_write(ctx, targets) or (_checkout_state_write(ctx) if name.git else None)
+    own = (_cordon_state_write(ctx, targets) if targets else None) or (
+        _checkout_state_write(ctx) if name.git else None
+    )
     if own is not None:
         return Result(deny=own)
     swap = None if trusted_tool or not name.git else _checkout_swap(ctx)
@@ -146,11 +151,15 @@ def _run(ctx: Context, trusted_tool: bool) -> Result:
     handed = _sensitive_file_handed_out(ctx)
     if handed is not None:
         return Result(deny=handed)
-    if not trusted_tool and not any(a.rule == rules.ACTION_CREDENTIAL_WRITE for a in found.asks):
+    if (
+        targets
+        and not trusted_tool
+        and not any(a.rule == rules.ACTION_CREDENTIAL_WRITE for a in found.asks)
+    ):
         linked = _linked_credential_write(targets)
         if linked is not None:
             found = Result(asks=(*found.asks, linked), answers=found.answers, facts=found.facts)
-    in_git_dir = None if trusted_tool else _git_dir(ctx)
+    in_git_dir = None if trusted_tool or not name.git else _git_dir(ctx)  # (git tools only)
     if in_git_dir is not None:
         found = Result(asks=(*found.asks, in_git_dir), answers=found.answers, facts=found.facts)
     # the command strings of exec-like tools, parsed (engine/commands.py)
@@ -176,12 +185,13 @@ def _git_dir(ctx: Context) -> Verdict | None:
     return git_dir_ask(ctx.tool, ctx.arguments, ctx.tp, base_dir, engine.paths)
 
 
-def _sql(ctx: Context, trusted_tool: bool) -> Verdict | None:
+def _sql(ctx: Context, trusted_tool: bool, sql_tool: bool) -> Verdict | None:
     """The SQL judge (:mod:`cordon.engine.sql_judge`) on each argument the policy declares
     as SQL (``tools.<name>.sql``): a deny whatever ``trust_tools`` says, an ask unless the
-    tool is trusted. Imported at the first such argument: the parser is large."""
+    tool is trusted. Imported at the first such argument: the parser is large. ``sql_tool``:
+    the tool's name is a SQL tool's (:attr:`~cordon.engine.action_names.ToolName.sql_name`)."""
     if not ctx.tv.sql:
-        return _generic_sql(ctx, trusted_tool)
+        return _generic_sql(ctx, trusted_tool, sql_tool)
     from cordon.engine import sql_judge
 
     tp = ctx.tp
@@ -218,12 +228,11 @@ def _one_fact(asks: tuple[Verdict, ...], judged: Verdict) -> tuple[Verdict, ...]
     )
 
 
-def _generic_sql(ctx: Context, trusted_tool: bool) -> Verdict | None:
+def _generic_sql(ctx: Context, trusted_tool: bool, sql_tool: bool) -> Verdict | None:
     """SQL no policy declares (a SQL tool's arguments, a ``sql``/``query``/``statement``
     argument of any tool): the files it makes the database read or write (:func:`_sql_files`)
     and how far a ``DELETE`` or ``UPDATE`` reaches (:func:`_sql_rows`); a deny before an ask,
     an ask unless the tool is trusted."""
-    sql_tool = tool_name(ctx.tool).sql_name
     asked: Verdict | None = None
     for path, key, text in call_walk(ctx).strings:
         if not sql_tool and norm_key(key) not in SQL_PARAMS:

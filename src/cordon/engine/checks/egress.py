@@ -58,13 +58,11 @@ def _leaves(ctx: Context) -> tuple[Leaf, ...]:
     if type(ctx.arguments) is not dict and not isinstance(ctx.arguments, Mapping):
         return scalars  # (no named arguments to tell data from places: every string is read)
     places = tp.egress_places
-    return tuple(
-        [
-            leaf
-            for leaf in scalars
-            if _under(leaf[0], places) or (leaf[1] and _key_kind(leaf[1], DEFAULT_HOST_PARAMS))
-        ]
-    )
+    kept: list[Leaf] = []
+    for leaf in scalars:  # (a loop, not a comprehension: a frame less on every send)
+        if _under(leaf[0], places) or (leaf[1] and _key_kind(leaf[1], DEFAULT_HOST_PARAMS)):
+            kept.append(leaf)
+    return tuple(kept)
 
 
 def run(ctx: Context, facts: Facts) -> Result:

@@ -65,8 +65,9 @@ def run(ctx: Context, facts: Facts) -> Result:
         found = tuple(rendered_urls(ctx.arguments))
         unfurled = _links(ctx, {url for _, url in found})
         found += unfurled
-    elif _renders(ctx) and _rendered_target(ctx):
-        made = made_from_other(ctx)  # (move_file of notes.txt onto notes.md)
+    elif _renders(ctx) and (ctx.tv.renders != "files" or _rendered_target(ctx)):
+        # (the path tests of a local file writer, renders: files; the others render all)
+        made = made_from_other(ctx) if ctx.tv.renders == "files" else None  # (notes.txt->.md)
         if made is not None:
             asked.append(made)
         if not _plain(ctx):

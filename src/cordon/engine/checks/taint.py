@@ -39,6 +39,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Collection
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from cordon._types import Verdict
@@ -117,7 +118,10 @@ def sinks(ctx: Context) -> tuple[bool, list[tuple[str, Any]], bool]:
         for k in arguments:
             if k not in names and is_sink_param(k):
                 names[k] = None
-        pairs = [(n, arguments[n]) for n in names if n in arguments]
+        pairs: list[tuple[str, Any]] = []
+        for n in names:  # (a loop, not a comprehension: a frame less on every send)
+            if n in arguments:
+                pairs.append((n, arguments[n]))
         pairs += command_sinks(ctx)
         if tp.code_params:
             pairs += _code_sinks(ctx)
@@ -415,7 +419,7 @@ def run(ctx: Context, facts: Facts) -> Result:
         return PASS
     # (a held value keeps its phone numbers in a fallback scan; see _held)
     scan = _Scan(ctx, fallback, frozenset(n for n, _ in _held(ctx, ())) if fallback else None)
-    names = [n for n, _ in sink_pairs]
+    names = list(map(itemgetter(0), sink_pairs))  # (no comprehension: no frame of its own)
     if "owner" in names and "repo" in names:
         scan.repo = _prov.call_repo_pair(ctx.arguments)
     for name, value in sink_pairs:
@@ -452,6 +456,10 @@ _ANSWERS_NONE: frozenset[str] = frozenset()
 
 class _Scan:
     """The destinations of one call's sink arguments, gated one by one; what it found."""
+
+    # (one per sending call: slots, no instance dict to build)
+    __slots__ = ("_repo_seen", "all_user_named", "asks", "cleared", "ctx", "fallback", "found",
+                 "held", "hosts", "odd", "over_taint", "patterns", "repo", "spellings")  # fmt: skip
 
     def __init__(self, ctx: Context, fallback: bool, held: frozenset[str] | None = None) -> None:
         self.ctx = ctx
@@ -545,8 +553,9 @@ class _Scan:
             else ([], texts, False, _vouching.ANY, True)
         )
         odd_leaves, plain_leaves, may_fold, spelled, one_view = read
-        listed_name = _in_namespace(self.ctx, name, texts)
-        if self._display_name(value, spelled[1]):
+        listed_name = bool(s.namespace) and _in_namespace(self.ctx, name, texts)
+        # (a plain address has no space: never a display name)
+        if lone is None and self._display_name(value, spelled[1]):
             self.found.append(norm(value))
             self.all_user_named = self.all_user_named and _prov.has_words(
                 s._trusted_norm(), norm(value)
@@ -585,11 +594,14 @@ class _Scan:
             if odd_leaves and sources is None:
                 sources = odd_sources(odd_leaves, plain_leaves)
             odd = odd_source(dest, sources, self.patterns) if sources is not None else None
-            # (a place output chose on a host the user named: _planted_urls)
-            v = _planted_urls.check(self.ctx, dest, name, named and odd is None, plain, texts)
+            # (a place output chose on a host the user named: _planted_urls; the pair's
+            # taint for a call naming owner and repo: the usual send calls neither)
+            planted = named and odd is None
+            v = _planted_urls.check(self.ctx, dest, name, True, plain, texts) if planted else None
+            pair_seen = self.repo is not None and self._repo_in_output(name, dest)
             v = v or gate(self.ctx, dest, name, self.patterns, named, spelled[1], odd, plain,
                           self.over_taint, listed_name and dest.kind in _prov.NAME_KINDS,
-                          self._repo_in_output(name, dest))  # fmt: skip
+                          pair_seen)  # fmt: skip
             if plain and odd is None:
                 self.spellings.append((dest.key, dest.raw))
                 host = dest.host
