@@ -232,7 +232,7 @@ def read_usage(records: Iterable[Mapping[str, Any]], pin_files: Iterable[Path]) 
         u.verdicts[f"{rec.get('verdict')} {rec.get('rule')}"] += 1
         if rec.get("verdict") in ("deny", "ask") and isinstance(rec.get("param"), str):
             u.judged[rec["param"]] += 1
-        if rec.get("rule") in _TAINT_RULES:
+        if str(rec.get("rule")) in _TAINT_RULES:  # (a rewritten log's rule may be a list)
             for earlier in set(recent[session][-_LEAD_WINDOW:]):
                 if earlier != key:
                     usage.tools.setdefault(earlier, ToolUsage()).leads += 1

@@ -115,7 +115,7 @@ class _Tally:
         elif kind == "verdict":
             self._add_verdict(rec, ts, tool)
         elif kind == "approval":
-            if rec.get("answer") in UNANSWERED:
+            if str(rec.get("answer")) in UNANSWERED:
                 self.unanswered.add((str(rec.get("session")), str(tool)))
             self.asks[
                 (str(tool), str(rec.get("rule")), f"{rec.get('answer')} ({rec.get('channel')})")
@@ -123,13 +123,17 @@ class _Tally:
             if rec.get("answer") == "accept":
                 self.approved.append(_approved(rec, ts, server))
         elif kind == "pin" and str(rec.get("rule", "")).startswith("pin.changed"):
-            details = rec.get("details") or {}
+            # (a log's fields are not vouched for: a rewritten log's chain verifies, and one
+            # record of another shape must not stop the whole pack from being written)
+            details = rec.get("details")
+            details = details if isinstance(details, dict) else {}
+            fields = details.get("changed_fields")
             self.rug.append(
                 {
                     "ts": ts,
                     "server": server,
                     "tool": tool,
-                    "changed_fields": list(details.get("changed_fields") or []),
+                    "changed_fields": fields if isinstance(fields, list) else [],
                     "changed": _short_digests(details.get("changed")),
                 }
             )
@@ -174,6 +178,7 @@ class _Tally:
 
     def _add_content(self, rec: dict[str, Any], tool: Any, events: int) -> None:
         rules = rec.get("rules") or ([rec["rule"]] if rec.get("rule") else [])
+        rules = rules if isinstance(rules, list) else [rules]  # (a rewritten log's shape)
         self.content[
             (
                 str(rec.get("where", "?")),
@@ -404,7 +409,7 @@ def rug_fields(row: dict[str, Any]) -> str:
     digests when the record has them (``description (pinned 1a2b..., served 3c4d...)``)."""
     short = row.get("changed") or {}
     return ", ".join(
-        f"{f} ({short[f]})" if f in short else str(f) for f in row.get("changed_fields") or []
+        f"{f} ({short[f]})" if f in short else f for f in map(str, row.get("changed_fields") or [])
     )
 
 
