@@ -232,7 +232,10 @@ class _LoopbackOrigins:
         for allowed in self.allowed:  # each bare and with ":*"
             base = allowed.removesuffix(":*")
             rest = origin[len(base) :] if origin.startswith(base) else None
-            if rest is not None and (not rest or (rest[:1] == ":" and rest[1:].isdigit())):
+            port = rest[1:] if rest else ""  # ASCII digits: str.isdigit() also takes "²"
+            if rest is not None and (
+                not rest or (rest[:1] == ":" and port.isascii() and port.isdigit())
+            ):
                 return True
         return False
 

@@ -101,3 +101,13 @@ async def test_a_non_loopback_listener_still_checks_origin(tmp_path: Path) -> No
         assert await _served(url, {"Origin": f"http://127.0.0.1:{port}"})
         assert not await _served(url, {"Origin": EVIL})
         assert not await _served(url, {"Origin": f"http://127.0.0.1:{port}.evil.example"})
+
+
+def test_an_origin_port_is_ascii_digits_only() -> None:
+    from cordon._serve_mcp import _LoopbackOrigins
+
+    gate = _LoopbackOrigins(app=None)
+    assert gate._allowed("http://127.0.0.1:8080")
+    assert gate._allowed("http://localhost")
+    for origin in ("http://127.0.0.1:\u00b2", "http://127.0.0.1:\u0663", "http://127.0.0.1:"):
+        assert not gate._allowed(origin), origin
