@@ -145,3 +145,15 @@ def test_a_rewritten_logs_odd_shapes_do_not_stop_the_pack(tmp_path: Path) -> Non
     assert "### Rug pulls" in (tmp_path / "r.md").read_text("utf-8")
     r = run_cordon(tmp_path, "suggest", "--audit", audit)
     assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+
+
+def test_a_rewritten_listing_record_does_not_stop_audit_show(tmp_path: Path) -> None:
+    """A ``listing`` record whose ``rules`` is a number or whose ``hidden`` is null ended
+    ``cordon audit show`` in a traceback: the person saw no record of the log."""
+    log = AuditLog(tmp_path / "a.jsonl")
+    common = {"server": "srv", "session": "s1", "kind": "listing", "method": "tools/list"}
+    log.write({**common, "rules": 1, "hidden": None, "tools": [{"tool": "t", "rule": "r"}]})
+    log.write({**common, "part": 1, "names": [], "flagged": "x"})
+    log.close()
+    r = run_cordon(tmp_path, "audit", "show", "--audit", str(tmp_path / "a.jsonl"))
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr

@@ -275,16 +275,21 @@ def summary(rec: Mapping[str, Any]) -> tuple[str, str, str]:
         if shown and len(", ".join([*shown, piece])) > 48:
             break
         shown.append(piece)
-    total = rec.get("hidden", 0) + rec.get("flagged", 0)
-    rest = total - len(shown) if isinstance(total, int) else 0
+    # (a rewritten log's record may hold other types: read as absent, not a traceback)
+    hidden, flagged = (n if type(n) is int else 0 for n in (rec.get("hidden"), rec.get("flagged")))
+    rest = hidden + flagged - len(shown)
     tools = ", ".join(shown) + (f" +{rest} more" if rest > 0 else "")
-    rules = ", ".join(str(r) for r in (rec.get("rules") or {}))
+    rules = ", ".join(str(r) for r in _mapping(rec.get("rules")))
     digest = str(rec.get("digest", ""))[:19]
     counts = f"hid {rec.get('hidden', 0)}, flagged {rec.get('flagged', 0)} listed tool(s)"
     if rec.get("part"):
-        rules = ", ".join(str(r) for r in (rec.get("names") or {}))
+        rules = ", ".join(str(r) for r in _mapping(rec.get("names")))
         n = len(named_tools(rec))
         return tools, rules, f"named {n} more hidden tool(s) of the set ({digest})"
     if rec.get("repeat"):
         return "", rules, f"{counts}: the same set again (repeat {rec['repeat']}, {digest})"
     return tools, rules, f"{counts} ({digest})"
+
+
+def _mapping(value: Any) -> Mapping[str, Any]:
+    return value if isinstance(value, Mapping) else {}
