@@ -71,6 +71,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from cordon._exceptions import CordonError
+from cordon.approvals.display import visible
 
 # the backups are part of this module's API (cordon init, its hooks, undo and tests use them)
 from cordon.clientbackups import BACKUP_INFIX as BACKUP_INFIX
@@ -754,7 +755,7 @@ def apply_plan(plan: ConfigPlan) -> Path | None:
         # the files of its cordon entries, before and after, protected from tool writes first
         record_config(real, plan.old, plan.new)
         for left in write_pack_policies(plan.policy_files):  # named by the entries: first
-            sys.stderr.write(f"cordon init: {left}\n")
+            sys.stderr.write(f"cordon init: {visible(left)}\n")  # (names a server's file)
         backup = _write_backup(real, plan.old)
         replace_file(real, plan.new, real.stat().st_mode & 0o7777)
         record_config(real, plan.new)

@@ -10,6 +10,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from cordon.approvals.display import visible
+
 if TYPE_CHECKING:
     from cordon.policy.model import Policy
 
@@ -70,12 +72,14 @@ def init_policies(policies: Sequence[Path | str]) -> list[str]:
     pols = [str(Path(p).expanduser().resolve()) for p in policies]
     for key, path in missing_directories(_load(pols)) if pols else ():
         # loads as valid, and denies every path of the directory meant (as cordon check says)
-        sys.stderr.write(f"cordon init: warning: {key}: {path} does not exist here (a typo?)\n")
+        said = visible(f"{key}: {path}")  # a policy's text: never a terminal's control
+        sys.stderr.write(f"cordon init: warning: {said} does not exist here (a typo?)\n")
     for pol in pols:
         tree = _git_work_tree(Path(pol))
         if tree is not None:
             sys.stderr.write(
-                f"cordon init: warning: --policy {pol} is inside the git work tree {tree}: "
+                f"cordon init: warning: --policy {visible(pol)} is inside the git work tree "
+                f"{visible(str(tree))}: "
                 "cordon denies every git checkout, switch, pull, merge or stash of that "
                 "repository through a tool it guards (action.cordon_state: one would swap the "
                 "policy for a ref's copy), and a commit shares it; keep policies outside the "

@@ -13,7 +13,7 @@ def test_control_characters_are_escaped_on_stderr(capsys: pytest.CaptureFixture[
     log("error inspecting an upstream notifications/\x1b[2Jx\ncordon: fake\x9b1m, dropped é")
     err = capsys.readouterr().err
     assert err == (
-        "cordon: error inspecting an upstream notifications/\\x1b[2Jx\\x0acordon: fake"
+        "cordon: error inspecting an upstream notifications/\\x1b[2Jx\\ncordon: fake"
         "\\x9b1m, dropped é\n"
     )
 
@@ -24,3 +24,12 @@ def test_bidirectional_controls_are_escaped_on_stderr(capsys: pytest.CaptureFixt
     log("login failed: iss \u202egnp.exe\u2066 x\u200b\ufeff, kept é and 中")
     err = capsys.readouterr().err
     assert err == "cordon: login failed: iss \\u202egnp.exe\\u2066 x\\u200b\\ufeff, kept é and 中\n"
+
+
+def test_text_a_renderer_shows_as_nothing_is_escaped(capsys: pytest.CaptureFixture[str]) -> None:
+    """Variation selectors and Hangul fillers are printable to Python and shown as nothing by a
+    terminal: a tool name carrying text in them (cordon's "hidden" line quotes the name) read
+    as the bare name."""
+    log("tool(s) 'read\ufe0f\U000e0100\u3164' hidden, kept 中")
+    err = capsys.readouterr().err
+    assert err == "cordon: tool(s) 'read\\ufe0f\\U000e0100\\u3164' hidden, kept 中\n"

@@ -34,6 +34,7 @@ from collections import deque
 from typing import Any, Protocol
 
 from cordon._exceptions import AuditError, ProtocolError
+from cordon.approvals.display import visible
 from cordon.audit.repeats import Repeats
 from cordon.proxy.actions import Action, Audit, Job, Log, Pause, StartJob, ToClient, ToUpstream
 from cordon.proxy.core import ProxyCore
@@ -69,23 +70,13 @@ REFUSE_WAIT_S = 10.0
 PROBE_EOF_S = 30.0
 
 
-#: C0 and C1 control characters (ESC, BEL, CSI, line breaks): a line on stderr may quote
-#: what a server sent (a method name, an error), and a terminal would act on them; and the
-#: bidirectional controls and invisible formatters (U+202E reverses the rest of the line as
-#: shown: the Trojan Source class, CVE-2021-42574), written as escapes too
-_CONTROLS = {
-    **{c: f"\\x{c:02x}" for c in (*range(0x20), *range(0x7F, 0xA0))},
-    **{
-        c: f"\\u{c:04x}"
-        for c in (0x061C, *range(0x200B, 0x2010), *range(0x202A, 0x202F), *range(0x2060, 0x2070))
-    },
-    0xFEFF: "\\ufeff",
-}
-
-
 def log(msg: str) -> None:
-    """One line on cordon's stderr, its control characters escaped (``\\x1b``)."""
-    sys.stderr.write(f"cordon: {msg.translate(_CONTROLS)}\n")
+    """One line on cordon's stderr, written as :func:`cordon.approvals.display.visible` shows
+    it: it may quote what a server sent (a method name, an error, a tool's name), and a
+    terminal would act on a control (ESC ``[2J``, a line break forging a line of cordon's),
+    a bidi override would reorder it (Trojan Source, CVE-2021-42574), and a variation
+    selector or a Hangul filler would hide text in it: each is written as an escape."""
+    sys.stderr.write(f"cordon: {visible(msg)}\n")
     sys.stderr.flush()
 
 
