@@ -67,6 +67,8 @@ SENSITIVE = [
     "%USERPROFILE%\\.ssh\\id_rsa.",
     "$env:HOME\\.aws\\credentials:$DATA",
     "{proj}/secret.txt.",
+    "{proj}/SECRET~1.TXT",  # an 8.3 alias a Windows server opens as secret.txt
+    "{proj}/secret~2.txt",
 ]
 
 

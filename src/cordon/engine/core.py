@@ -587,14 +587,18 @@ class Session(ProvenanceState):
     def _sensitive_path(self, leaf: str, tp: ToolPolicy | ToolView) -> bool:
         """A path argument under ``sensitive_paths`` in any reading and any case (attack
         class: ``~/.SSH/id_rsa`` on a case-insensitive file system, ``..\\``, ``id_rsa.``
-        and ``%USERPROFILE%`` on Windows: :func:`cordon.engine.args.platform_readings`; the
+        and ``%USERPROFILE%`` on Windows, an 8.3 alias ``SECRET~1.TXT``:
+        :func:`cordon.engine.args.resolved_readings`, as a shell command's path is read; the
         sensitive-data leg widens a control, so every reading counts)."""
         paths, watched = self.engine.paths, self.engine.policy.sensitive_paths
-        for reading in _args.platform_readings(leaf):
-            r = _args.resolve_path(reading, tp.base_dir, paths)
-            if r is not None and _args.path_within_any_case(r, watched, paths):
-                return True
-        return False
+
+        def listed() -> tuple[str, ...]:
+            return tuple(paths.realpath(paths.expanduser(p)) for p in watched)
+
+        readings = _args.resolved_readings(
+            leaf, lambda p: _args.resolve_path(p, tp.base_dir, paths), listed
+        )
+        return any(_args.path_within_any_case(r, watched, paths) for r in readings)
 
     # -- deciding -----------------------------------------------------------------------
     def check(

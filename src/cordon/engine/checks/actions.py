@@ -491,17 +491,19 @@ def _handed_file_sensitive(
 ) -> bool:
     """The path ``text`` is a credential file or under ``watched``, in any reading a server
     resolves (:func:`cordon.engine.args.platform_readings`: ``~/.ssh/id_rsa.``,
-    ``%USERPROFILE%\\.aws\\credentials``, ``$HOME/.ssh/id_rsa``)."""
+    ``%USERPROFILE%\\.aws\\credentials``, ``$HOME/.ssh/id_rsa``, an 8.3 alias
+    ``SECRET~1.TXT``: :func:`cordon.engine.args.resolved_readings`)."""
     if is_credential_path(text, whole=True, reads=True):
         return True
-    for reading in _args.platform_readings(text):
-        resolved = _args.resolve_path(reading, base, paths)
-        if resolved is not None and (
-            is_credential_path(resolved, whole=True, reads=True)
-            or _args.path_within_any_case(resolved, watched, paths)
-        ):
-            return True
-    return False
+
+    def listed() -> tuple[str, ...]:
+        return tuple(paths.realpath(paths.expanduser(p)) for p in watched)
+
+    return any(
+        is_credential_path(r, whole=True, reads=True)
+        or _args.path_within_any_case(r, watched, paths)
+        for r in _args.resolved_readings(text, lambda p: _args.resolve_path(p, base, paths), listed)
+    )
 
 
 def _sensitive_file_handed_out(ctx: Context) -> Verdict | None:
