@@ -17,7 +17,7 @@ start of the body: every match of ``pattern`` holds one of them). Pure data: no 
 
 from __future__ import annotations
 
-__all__ = ["HUGGINGFACE_TOKEN", "PREFIXED_TOKENS"]
+__all__ = ["AWS_SECRET_KEY_ASSIGNED", "HUGGINGFACE_TOKEN", "PREFIXED_TOKENS"]
 
 #: Hugging Face user and organisation access tokens (gitleaks' huggingface-access-token and
 #: huggingface-organization-api-token): 34 letters after the prefix, with boundaries of its
@@ -26,6 +26,18 @@ HUGGINGFACE_TOKEN: tuple[str, str, tuple[str, ...]] = (
     "Hugging Face",
     r"(?<![A-Za-z0-9_])(?:hf_|api_org_)[A-Za-z]{34}(?![A-Za-z0-9])",
     (r"hf_[a-z]{34}", r"api_org_[a-z]{34}"),
+)
+
+#: an AWS secret access key assigned to its name, as the AWS CLI's ``credentials`` file, an
+#: environment (``AWS_SECRET_ACCESS_KEY=``) or a config writes it, quoted or not: 40
+#: characters of base64's alphabet, group 1 (gitleaks' aws-secret rule). detect-secrets'
+#: catalogue reads only a quoted one, so ``aws_secret_access_key = wJalr...`` left in a call
+#: unrefused while a result carrying it was masked
+AWS_SECRET_KEY_ASSIGNED: tuple[str, str, tuple[str, ...]] = (
+    "AWS",
+    r"(?i:(?:aws)?_?secret_?access_?key)[\"']?\s*[:=]\s*[\"']?"
+    r"([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])",
+    (r"secret_?access_?key",),
 )
 
 #: ``(provider, pattern, anchors)``: each pattern is matched between non-token characters

@@ -46,7 +46,7 @@ from re import _constants, _parser  # type: ignore[attr-defined]
 from typing import Any
 
 from cordon.engine.walk import CallWalk, number_text
-from cordon.secret_formats import HUGGINGFACE_TOKEN, PREFIXED_TOKENS
+from cordon.secret_formats import AWS_SECRET_KEY_ASSIGNED, HUGGINGFACE_TOKEN, PREFIXED_TOKENS
 from cordon.textnorm import decoded_views, has_decoder_hint, strip_invisible
 
 __all__ = [
@@ -79,6 +79,9 @@ EXTRA_PATTERNS: tuple[tuple[str, str, tuple[tuple[str, int], ...]], ...] = (
     # (read without its end boundary, as the others below: 'hf_' + 34 letters + 'A' is the
     # token padded, which the receiver cuts back to its 34)
     ("huggingface", "Hugging Face Token", ((_END_BOUNDARY.sub("", HUGGINGFACE_TOKEN[1]), 0),)),
+    # an AWS secret key assigned to its name, quoted or not (detect-secrets reads only a
+    # quoted one): the content rule's pattern, its group the key (validated as ``aws``)
+    ("aws", "AWS Access Key", ((_END_BOUNDARY.sub("", AWS_SECRET_KEY_ASSIGNED[1]), 0),)),
     (
         "api_token",
         "Prefixed API Token",

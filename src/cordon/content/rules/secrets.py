@@ -13,7 +13,7 @@ import re
 from functools import partial
 
 from cordon.content._rule import Rule, each
-from cordon.secret_formats import HUGGINGFACE_TOKEN, PREFIXED_TOKENS
+from cordon.secret_formats import AWS_SECRET_KEY_ASSIGNED, HUGGINGFACE_TOKEN, PREFIXED_TOKENS
 
 _R = partial(Rule, category="secrets", case_sensitive=True)
 
@@ -222,11 +222,8 @@ RULES: tuple[Rule, ...] = (
         why="Together with the key id it grants the account's permissions.",
         fix="Warn mode masks it; rotate the key.",
         source="AWS CLI configuration files documentation; gitleaks aws-secret rule",
-        pattern=(
-            r"(?i:(?:aws)?_?secret_?access_?key)[\"']?\s*[:=]\s*[\"']?"
-            r"([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])"
-        ),
-        anchors=(r"secret_?access_?key",),
+        pattern=AWS_SECRET_KEY_ASSIGNED[1],  # (the catalogue the outbound check reads too)
+        anchors=AWS_SECRET_KEY_ASSIGNED[2],
         window=120,
         accept=_random_looking,
         secret_group=1,
