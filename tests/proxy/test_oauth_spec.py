@@ -10,7 +10,7 @@ from pathlib import Path
 
 import httpx2
 import pytest
-from mcp.shared.auth import OAuthMetadata
+from mcp.shared.auth import OAuthMetadata, ProtectedResourceMetadata
 
 from cordon.proxy import oauth as proxy_oauth
 from cordon.proxy.http import LoginError
@@ -43,10 +43,28 @@ def with_pkce(provider: proxy_oauth.CordonOAuth) -> proxy_oauth.CordonOAuth:
 )
 async def test_no_login_without_s256_in_the_metadata(meta: OAuthMetadata | None, said: str) -> None:
     provider = proxy_oauth.make_oauth("https://mcp.example.com/mcp", directory=Path("/x"))
+    provider.context.protected_resource_metadata = ProtectedResourceMetadata.model_validate(
+        {
+            "resource": "https://mcp.example.com/mcp",
+            "authorization_servers": ["https://idp.example.com"],
+        }
+    )
     provider.context.oauth_metadata = meta
     with pytest.raises(LoginError) as caught:
         await provider._redirect("https://idp.example.com/authorize?state=s")
     assert said in str(caught.value) and "PKCE" in str(caught.value)
+
+
+@pytest.mark.anyio
+async def test_no_metadata_at_all_is_a_server_that_offers_no_login() -> None:
+    """Neither protected-resource nor authorization server metadata (a server that wants an
+    API key): refused as before the PKCE check, with the advice to give the credential."""
+    provider = proxy_oauth.make_oauth("https://mcp.example.com/mcp", directory=Path("/x"))
+    with pytest.raises(LoginError) as caught:
+        await provider._redirect("https://mcp.example.com/authorize?state=s")
+    said = str(caught.value)
+    assert "requires authorization (HTTP 401) and offers no OAuth login" in said, said
+    assert "--header" in said
 
 
 def test_s256_in_the_metadata_passes() -> None:

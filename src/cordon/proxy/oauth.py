@@ -372,6 +372,8 @@ class CordonOAuth(OAuthClientProvider):
         methods = None if meta is None else meta.code_challenge_methods_supported
         if methods is not None and "S256" in methods:
             return
+        if meta is None and self.context.protected_resource_metadata is None:
+            raise LoginError(self._no_oauth())  # (a key it wants, not a login it offers)
         why = (
             "publishes no authorization server metadata, so its PKCE support cannot be verified"
             if meta is None
@@ -622,6 +624,15 @@ class CordonOAuth(OAuthClientProvider):
             why = why or _off_limits(addr, self._server_private)
         return why
 
+    def _no_oauth(self) -> str:
+        """A server that answered 401 with neither protected-resource nor authorization
+        server metadata: it wants a credential, not a login (and no login could be vetted)."""
+        return (
+            f"{self.shown} requires authorization (HTTP 401) and offers no OAuth login: "
+            "give its credential with --header or --header-env (e.g. --header "
+            "'Authorization: Bearer ...'), or check the one given"
+        )
+
     def _explain(self, exc: Exception) -> str:
         """One line for a failed flow: what went wrong and what to do; never a response
         body (a token endpoint's answer) or a validation error's input."""
@@ -629,11 +640,7 @@ class CordonOAuth(OAuthClientProvider):
         if isinstance(exc, OAuthRegistrationError):
             ctx = self.context
             if ctx.protected_resource_metadata is None and ctx.oauth_metadata is None:
-                return (
-                    f"{self.shown} requires authorization (HTTP 401) and offers no OAuth login: "
-                    "give its credential with --header or --header-env (e.g. --header "
-                    "'Authorization: Bearer ...'), or check the one given"
-                )
+                return self._no_oauth()
             return (
                 f"registering cordon with the authorization server of {self.shown} failed: {again}"
             )
