@@ -21,7 +21,7 @@ import math
 import posixpath
 import re
 import unicodedata
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Protocol
@@ -223,6 +223,19 @@ def resolved_readings(
         for r in list(out):
             out += [a for a in short_name_readings(r, names) if a not in out]
     return out
+
+
+def deny_list_readings(
+    raw: str, base: str | None, paths: PathResolver, listed: Sequence[str]
+) -> list[str]:
+    """:func:`resolved_readings` of a path argument ``raw`` resolved under ``base``, an 8.3
+    alias read against ``listed`` (a deny list's entries, made absolute as ``paths`` resolves
+    them: only when a reading holds a short name)."""
+    return resolved_readings(
+        raw,
+        lambda p: resolve_path(p, base, paths),
+        lambda: tuple(paths.realpath(paths.expanduser(p)) for p in listed),
+    )
 
 
 def path_within_any_case(

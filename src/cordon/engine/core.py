@@ -591,13 +591,7 @@ class Session(ProvenanceState):
         :func:`cordon.engine.args.resolved_readings`, as a shell command's path is read; the
         sensitive-data leg widens a control, so every reading counts)."""
         paths, watched = self.engine.paths, self.engine.policy.sensitive_paths
-
-        def listed() -> tuple[str, ...]:
-            return tuple(paths.realpath(paths.expanduser(p)) for p in watched)
-
-        readings = _args.resolved_readings(
-            leaf, lambda p: _args.resolve_path(p, tp.base_dir, paths), listed
-        )
+        readings = _args.deny_list_readings(leaf, tp.base_dir, paths, watched)
         return any(_args.path_within_any_case(r, watched, paths) for r in readings)
 
     # -- deciding -----------------------------------------------------------------------

@@ -495,14 +495,10 @@ def _handed_file_sensitive(
     ``SECRET~1.TXT``: :func:`cordon.engine.args.resolved_readings`)."""
     if is_credential_path(text, whole=True, reads=True):
         return True
-
-    def listed() -> tuple[str, ...]:
-        return tuple(paths.realpath(paths.expanduser(p)) for p in watched)
-
     return any(
         is_credential_path(r, whole=True, reads=True)
         or _args.path_within_any_case(r, watched, paths)
-        for r in _args.resolved_readings(text, lambda p: _args.resolve_path(p, base, paths), listed)
+        for r in _args.deny_list_readings(text, base, paths, watched)
     )
 
 
