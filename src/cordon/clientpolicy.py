@@ -4,11 +4,13 @@ shows the error, as a failed server)."""
 
 from __future__ import annotations
 
+import re
 import shlex
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 from cordon.approvals.display import visible
 
@@ -56,7 +58,17 @@ PACK_PACKAGES = {
     "mcp-server-slack": "slack",
     "@wonderwhy-er/desktop-commander": "desktop_commander",
     "desktop-commander": "desktop_commander",
+    # GitHub's own server: its binary (`github-mcp-server stdio`) and its Docker image
+    # (`docker run -i --rm ghcr.io/github/github-mcp-server[:TAG|@DIGEST]`)
+    "github-mcp-server": "github_official",
+    "ghcr.io/github/github-mcp-server": "github_official",
 }
+
+#: the remote servers a built-in pack is written for, by host: GitHub's hosted MCP server
+#: (https://api.githubcopilot.com/mcp/, its toolset paths /mcp/x/NAME, /mcp/readonly and
+#: /mcp/insiders too; github/github-mcp-server docs/remote-server.md) and the same server
+#: of an Enterprise Cloud with data residency (https://copilot-api.SUBDOMAIN.ghe.com/mcp)
+_REMOTE_GITHUB = re.compile(r"(?:api\.githubcopilot\.com|copilot-api\.[a-z0-9-]+\.ghe\.com)\Z")
 
 
 def init_policies(policies: Sequence[Path | str]) -> list[str]:
@@ -173,12 +185,33 @@ def pack_misfit(name: str, pols: Sequence[str], pin_file: Path) -> list[str]:
     ]
 
 
-def _package_of(entry: Any) -> tuple[str, str] | None:
-    """(the package or program, its pack) that the entry's command line runs, if any: an
-    argument that is one of :data:`PACK_PACKAGES` (a version after ``@`` or ``==`` aside), or
-    whose file name is."""
-    if not isinstance(entry, Mapping) or not isinstance(entry.get("command"), str):
+def _remote_pack(url: Any) -> tuple[str, str] | None:
+    """(the URL, its pack) when ``url`` is the endpoint of a remote server a built-in pack is
+    written for (:data:`_REMOTE_GITHUB`): https, that host, a path under ``/mcp``."""
+    if not isinstance(url, str):
         return None
+    try:
+        parts = urlsplit(url.strip())
+        host = (parts.hostname or "").lower()
+    except ValueError:  # a malformed port or IPv6 literal: no server of ours
+        return None
+    path = parts.path.rstrip("/")
+    under = path == "/mcp" or path.startswith("/mcp/")
+    if parts.scheme.lower() == "https" and _REMOTE_GITHUB.match(host) and under:
+        return url, "github_official"
+    return None
+
+
+def _package_of(entry: Any) -> tuple[str, str] | None:
+    """(the package, program or remote endpoint, its pack) that the entry runs or reaches, if
+    any: an argument that is one of :data:`PACK_PACKAGES` (a version after ``@`` or ``==``, a
+    container image's ``:TAG`` aside), or whose file name is; a ``url`` entry (or an argument,
+    as ``mcp-remote URL`` has it) that is a remote server's endpoint (:func:`_remote_pack`)."""
+    if not isinstance(entry, Mapping):
+        return None
+    remote = _remote_pack(entry.get("url"))
+    if remote is not None or not isinstance(entry.get("command"), str):
+        return remote
     args = entry.get("args")
     for arg in [entry["command"], *(args if isinstance(args, list) else [])]:
         if not isinstance(arg, str):
@@ -186,9 +219,12 @@ def _package_of(entry: Any) -> tuple[str, str] | None:
         name = arg.split("==")[0]
         at = name.rfind("@")
         name = name[:at] if at > 0 else name  # (a scoped package's first @ is its own)
-        for said in (name, Path(name).name):
+        image = name.rpartition(":")[0] if ":" in Path(name).name else name  # (its tag)
+        for said in (name, Path(name).name, image, Path(image).name):
             if said in PACK_PACKAGES:
                 return said, PACK_PACKAGES[said]
+        if (remote := _remote_pack(arg)) is not None:
+            return remote
     return None
 
 
@@ -210,7 +246,8 @@ def pack_for(name: str, entry: Any, pins: Path | None) -> tuple[str, str] | None
     if packs:
         return packs[0], f"classifies all {len(names)} tools pinned for it"
     if found is not None:
-        return found[1], f"is written for {found[0]}, which it runs"
+        how = "reaches" if "://" in found[0] else "runs"
+        return found[1], f"is written for {found[0]}, which it {how}"
     return None
 
 
