@@ -97,15 +97,23 @@ def test_without_packs_the_hint_names_the_official_pack(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "entry",
+    ("real", "near"),
     [
-        {"type": "http", "url": "http://api.githubcopilot.com/mcp/"},  # not https
-        {"type": "http", "url": "https://api.githubcopilot.com/mcpx"},
-        {"type": "http", "url": "https://copilot-api.ghe.com.evil.example/mcp"},
-        {"command": "docker", "args": ["run", "-i", "ghcr.io/someone/github-mcp-server-fork"]},
+        ({"type": "http", "url": "https://api.githubcopilot.com/mcp/"},
+         {"type": "http", "url": "http://api.githubcopilot.com/mcp/"}),  # not https
+        ({"type": "http", "url": "https://api.githubcopilot.com/mcp"},
+         {"type": "http", "url": "https://api.githubcopilot.com/mcpx"}),
+        ({"type": "http", "url": "https://copilot-api.octocorp.ghe.com/mcp"},
+         {"type": "http", "url": "https://copilot-api.ghe.com.evil.example/mcp"}),
+        ({"command": "docker", "args": ["run", "-i", f"{IMAGE}:latest"]},
+         {"command": "docker", "args": ["run", "-i", "ghcr.io/someone/github-mcp-server-fork"]}),
     ],
-)
-def test_near_misses_get_no_pack(entry: dict[str, Any]) -> None:
+)  # fmt: skip
+def test_the_endpoint_or_image_gets_the_pack_and_a_near_miss_none(
+    real: dict[str, Any], near: dict[str, Any]
+) -> None:
     from cordon.clientpolicy import pack_for
 
-    assert pack_for("x", entry, None) is None
+    fits = pack_for("x", real, None)
+    assert fits is not None and fits[0] == "github_official", fits
+    assert pack_for("x", near, None) is None
