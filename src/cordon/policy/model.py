@@ -449,7 +449,8 @@ class Policy(_Strict):
     """Built-in packs to layer under this file, one per server: `filesystem`, `memory`,
     `fetch`, `git`, `playwright`, `notion`, `supabase`, `gmail`, `atlassian`, `sqlite`,
     `postgres`, `github`, `slack`, `desktop_commander` (each checked against its pinned
-    server's live tool list), `gdrive` and `http` (written from documentation). A pack's
+    server's live tool list), `github_official` (GitHub's own server, checked against its
+    tool-schema snapshots), `gdrive` and `http` (written from documentation). A pack's
     tool entries are defaults, merged field by field with this file's."""
 
     trusted_destinations: tuple[str, ...] = ()
