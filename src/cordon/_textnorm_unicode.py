@@ -2,8 +2,10 @@
 
 Invisible characters: Unicode TR36 "Unicode Security Considerations" section 3.1; tag
 characters are the "ASCII smuggling" carrier described by Riley Goodside, 2024. Folding: UAX #15
-NFKC plus Unicode ``casefold``. Confusables: a TR39-style skeleton (Unicode TR39 section 4) built
-once at import from the ``confusable-homoglyphs`` package's copy of ``confusables.txt``.
+NFKC plus Unicode ``casefold``. Confusables: a TR39-style skeleton (Unicode TR39 section 4)
+derived from the ``confusable-homoglyphs`` package's copy of ``confusables.txt``, read at import
+as written out beside this module (``_confusables.txt``: ``python -m cordon._textnorm_unicode
+--write`` writes it again; a test holds it to the installed package's data).
 Import these from :mod:`cordon.textnorm`.
 """
 
@@ -209,8 +211,52 @@ def _build_confusable_table() -> dict[int, str]:
     return table
 
 
+#: :func:`_build_confusable_table`'s table as :func:`write_confusable_table` writes it
+_TABLE_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_confusables.txt")
+
+
+def _read_confusable_table(path: str = _TABLE_FILE) -> dict[int, str]:
+    """The table as :func:`write_confusable_table` wrote it: a ``HEX CHAR`` line per entry, in
+    the derivation's order, so the same dict. Read at import instead of derived there: the
+    derivation parses the package's 0.9 MB JSON (9,619 characters, 12,614 named entries)
+    into objects that peak at 5 MB traced for 1,457 entries, and the heap they leave behind
+    stays in every ``cordon run``'s resting memory (bench/perf/README.md, "Resting memory")."""
+    table: dict[int, str] = {}
+    with open(path, encoding="ascii") as f:
+        for line in f:
+            if not line.startswith("#"):
+                cp, target = line.split()
+                table[int(cp, 16)] = target
+    return table
+
+
+def write_confusable_table(path: str = _TABLE_FILE) -> int:
+    """Write :func:`_build_confusable_table`'s table for :func:`_read_confusable_table`
+    (after an upgrade of ``confusable-homoglyphs`` changes its data); the number of entries."""
+    from importlib.metadata import version
+
+    table = _build_confusable_table()
+    head = (
+        "# cordon's confusables table (cordon._textnorm_unicode): a non-ASCII code point (hex)\n"
+        "# and the ASCII character it is confusable with, derived from confusable-homoglyphs "
+        f"{version('confusable-homoglyphs')}'s\n"
+        "# confusables.json. Generated: python -m cordon._textnorm_unicode --write\n"
+    )
+    with open(path, "w", encoding="ascii", newline="\n") as f:
+        f.write(head + "".join(f"{cp:x} {target}\n" for cp, target in table.items()))
+    return len(table)
+
+
+def _confusable_table() -> dict[int, str]:
+    """The written table; derived from the data as before when ``CONFUSABLE_DATA`` (the
+    package's own variable for a data directory it downloaded) names other data."""
+    if "CONFUSABLE_DATA" in os.environ:
+        return _build_confusable_table()
+    return _read_confusable_table()
+
+
 #: ``str.translate`` table: non-ASCII confusable code point -> its ASCII prototype.
-CONFUSABLE_TABLE: dict[int, str] = _build_confusable_table()
+CONFUSABLE_TABLE: dict[int, str] = _confusable_table()
 
 
 def skeleton(text: str) -> str:
@@ -289,3 +335,11 @@ def normalize(text: str) -> str:
     """The full comparison form: invisible characters removed, NFKC, casefold, confusable
     skeleton and whitespace folded. Does not decode encodings (see :func:`decoded_views`)."""
     return fold_whitespace(skeleton(strip_invisible(text)))
+
+
+if __name__ == "__main__":  # python -m cordon._textnorm_unicode --write
+    import sys
+
+    if sys.argv[1:] != ["--write"]:
+        sys.exit("usage: python -m cordon._textnorm_unicode --write")
+    sys.stdout.write(f"{write_confusable_table()} entries written to {_TABLE_FILE}\n")
