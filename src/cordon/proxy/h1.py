@@ -47,9 +47,11 @@ import h11
 
 from cordon import __version__
 
-__all__ = ["H1Error", "H1Pool", "H1Response", "SseCursor", "protocol_why", "sse_events"]
+__all__ = ["KEEP", "H1Error", "H1Pool", "H1Response", "SseCursor", "protocol_why", "sse_events"]
 
 _CHUNK = 65536
+#: what an SSE event over the cap keeps of its start and of its end (:class:`H1Error`)
+KEEP = 4096
 _EOL = re.compile(rb"\r\n|\r|\n")
 #: the largest SSE ``retry`` kept (ms): a longer one is read as this
 _RETRY_MAX_MS = 999_999_999
@@ -175,11 +177,14 @@ def _header(name: str, value: str) -> tuple[bytes, bytes]:
 
 class H1Error(Exception):
     """A request that failed: ``kind`` is ``connect``, ``tls``, ``timeout``, ``http`` or
-    ``size`` (an SSE event over the cap)."""
+    ``size`` (an SSE event over the cap). ``cut``, for ``size``: the event's length so far
+    and its first and last bytes (:data:`KEEP` each), where a JSON-RPC id may sit, so that
+    the request it answers is told (:func:`cordon.proxy.http_reading.over_cap`)."""
 
-    def __init__(self, kind: str, text: str) -> None:
+    def __init__(self, kind: str, text: str, cut: tuple[int, bytes, bytes] | None = None) -> None:
         super().__init__(text)
         self.kind = kind
+        self.cut = cut
 
 
 class _Conn:
@@ -570,7 +575,7 @@ async def sse_events(
         elif not _EOL.search(chunk) and not pending.endswith(b"\r"):
             pending += chunk  # the middle of a long line
             if len(data) + len(pending) > max_size:
-                raise H1Error("size", f"a server-sent event exceeded the {max_size} byte limit")
+                raise _over_cap(data, pending, max_size)
             continue
         if pending:
             pending += chunk
@@ -606,4 +611,18 @@ async def sse_events(
                 cursor.retry_ms = int(value) if len(value) <= 9 else _RETRY_MAX_MS
         pending = bytearray(buf[pos:]) if pos < len(buf) else bytearray()
         if len(data) + len(pending) > max_size:
-            raise H1Error("size", f"a server-sent event exceeded the {max_size} byte limit")
+            raise _over_cap(data, pending, max_size)
+
+
+def _over_cap(data: bytearray, pending: bytearray, max_size: int) -> H1Error:
+    """The error for an event whose ``data`` so far and unfinished line ``pending`` passed
+    ``max_size``: with the event's first and last bytes read (``cut``), an id the server
+    put further on than the cap is not seen."""
+    head = bytes(data[:KEEP])
+    if len(head) < KEEP:
+        head = (head + b"\n" + bytes(pending[:KEEP]))[:KEEP]
+    tail = bytes(pending[-KEEP:])
+    if len(tail) < KEEP:
+        tail = (bytes(data[-KEEP:]) + b"\n" + tail)[-KEEP:]
+    cut = (len(data) + len(pending), head, tail)
+    return H1Error("size", f"a server-sent event exceeded the {max_size} byte limit", cut)

@@ -69,7 +69,7 @@ from mcp.shared.inbound import (
 from cordon.proxy import http_session as sessions
 from cordon.proxy.framing import INTERNAL_ERROR, Oversize
 from cordon.proxy.h1 import H1Error, H1Pool, SseCursor, sse_events
-from cordon.proxy.http_reading import Reading, session_gone, unread
+from cordon.proxy.http_reading import Reading, over_cap, read_body, session_gone, unread
 from cordon.proxy.http_session import LEGACY_STATUSES, legacy, may_fall_back, modern, renew, settle
 from cordon.proxy.http_why import (
     explain,
@@ -495,8 +495,10 @@ class HttpUpstream:
                     return _Ended(code, ("sse-broken", why), cursor=cursor)  # to resume
                 return _Ended(code, no_answer(code, kind, self.shown), cursor=cursor)
             if kind == _JSON and code not in (202, 204, 401, 403):  # 401: an OAuth error body
-                body = await self._body(resp)
-                if body is None:
+                body = await read_body(resp, self.go, self.max_bytes)
+                if isinstance(body, Oversize):
+                    if code < 300:  # (the request its id names is told: :func:`over_cap`)
+                        await over_cap(self, body)
                     return _Ended(
                         code, ("size", f"cordon: the reply from {self.shown} is over the size cap")
                     )
@@ -557,27 +559,24 @@ class HttpUpstream:
         return h
 
     async def _body(self, resp: _Answer) -> bytes | None:
-        # one growing buffer, not a list of the pieces: a server sending 2-byte chunks would
-        # hold ~40 bytes of object per piece against a cap that counts only the bytes
-        body = bytearray()
-        async for chunk in resp.aiter_bytes():
-            await self.go.wait()
-            if len(body) + len(chunk) > self.max_bytes:
-                return None
-            body += chunk
-        return bytes(body)
+        body = await read_body(resp, self.go, self.max_bytes)  # (None: over the size cap)
+        return body if isinstance(body, bytes) else None
 
     async def _events(
         self, resp: _Answer, sent: dict[str, Any], cursor: SseCursor, until: Any = None
     ) -> None:
         """Each event's data is a server frame. ``until``: a request whose stream is left
         once it is answered (the server may keep it open: :mod:`.http_reading`)."""
-        async for data in sse_events(resp.aiter_bytes(), self.max_bytes + 1024, cursor):
-            await self.go.wait()
-            if data:
-                self._deliver(data, sent)
-                if until is not None and not self._awaiting(until):
-                    return
+        try:
+            async for data in sse_events(resp.aiter_bytes(), self.max_bytes + 1024, cursor):
+                await self.go.wait()
+                if data:
+                    self._deliver(data, sent)
+                    if until is not None and not self._awaiting(until):
+                        return
+        except H1Error as exc:  # (an event over the cap: the request it names is told)
+            await over_cap(self, exc)
+            raise
 
     def _awaiting(self, rid: Any) -> bool:
         return self.t is not None and self.t.core.awaiting(rid)

@@ -15,6 +15,13 @@ cordon's memory by one cap per call, without bound (resource exhaustion). So:
 - the answer to a notification or a response POST is not read at all: the specification
   says the server MUST answer it ``202 Accepted`` with no body (basic/transports, "Sending
   Messages to the Server"), and nothing ends such an answer but the server.
+
+An answer over the size cap is cut where the cap was passed (the rest left unread, its
+stream ended), and its first and last bytes go to the core (:func:`over_cap`), as a line
+over the cap from a stdio server does: the request its id names gets cordon's size error,
+on whatever stream it came. Before, only the request whose stream or body carried it got
+an error, and one answered on the GET stream or on another request's stream waited for
+ever (a response may come on any stream of the session).
 """
 
 from __future__ import annotations
@@ -25,12 +32,14 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
+from cordon.proxy.framing import Oversize
+from cordon.proxy.h1 import KEEP, H1Error
 from cordon.proxy.transport import log
 
 if TYPE_CHECKING:
     from cordon.proxy.http import HttpUpstream
 
-__all__ = ["Reading", "session_gone", "unread"]
+__all__ = ["Reading", "over_cap", "read_body", "session_gone", "unread"]
 
 #: the answers that carry messages (any other is no answer to read)
 _BODIES = frozenset({"application/json", "text/event-stream"})
@@ -95,3 +104,35 @@ def unread(up: HttpUpstream, code: int, kind: str, length: str | None, rid: Any)
         )
         log(why.removeprefix("cordon: "))
         up.event("answer_not_read", why)
+
+
+async def read_body(resp: Any, go: asyncio.Event, max_bytes: int) -> bytes | Oversize:
+    """A JSON answer's body, read while ``go`` is set (the core's backpressure); one over
+    ``max_bytes`` is left unread past it and is an :class:`Oversize` of what was read."""
+    # one growing buffer, not a list of the pieces: a server sending 2-byte chunks would
+    # hold ~40 bytes of object per piece against a cap that counts only the bytes
+    body = bytearray()
+    async for chunk in resp.aiter_bytes():
+        await go.wait()
+        if len(body) + len(chunk) > max_bytes:
+            head = bytes(body[:KEEP]) + chunk[: max(0, KEEP - len(body))]
+            tail = bytes(body[-KEEP:] + chunk)[-KEEP:]
+            return Oversize(len(body) + len(chunk), head, tail)
+        body += chunk
+    return bytes(body)
+
+
+async def over_cap(up: HttpUpstream, cut: H1Error | Oversize) -> None:
+    """An answer over the size cap (an SSE event whose error carries its ends, or a JSON
+    body) to the core, which answers the request its id names with cordon's size error and
+    records the refusal (``frame_refused``, ``oversize``); the answers no longer awaited
+    are then ended (:meth:`Reading.settle`). Nothing of it reaches the client."""
+    if isinstance(cut, H1Error):
+        if cut.kind != "size" or cut.cut is None:
+            return
+        cut = Oversize(*cut.cut)
+    if up.t is None:
+        return
+    await up.go.wait()
+    up.t.from_upstream(cut)
+    up.answers.settle(up._awaiting)

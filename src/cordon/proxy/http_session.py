@@ -41,6 +41,7 @@ import httpx2
 import orjson
 
 from cordon.proxy.h1 import H1Error, sse_events
+from cordon.proxy.http_reading import over_cap
 from cordon.proxy.http_why import explain, explain_kind, mask_own
 from cordon.proxy.transport import log
 
@@ -340,13 +341,17 @@ async def _ask(
         if code < 300 and kind == "application/json":
             answer = _answer_to(await up._body(resp) or b"", rid)
         elif code < 300 and kind == "text/event-stream":
-            async for data in sse_events(resp.aiter_bytes(), up.max_bytes + 1024):
-                answer = _answer_to(data, rid)
-                if answer is not None:
-                    break
-                if data:
-                    await up.go.wait()  # the core's backpressure, as on any other stream
-                    up._deliver(data, None)  # a notification meanwhile: through the core
+            try:
+                async for data in sse_events(resp.aiter_bytes(), up.max_bytes + 1024):
+                    answer = _answer_to(data, rid)
+                    if answer is not None:
+                        break
+                    if data:
+                        await up.go.wait()  # the core's backpressure, as on any other stream
+                        up._deliver(data, None)  # a notification meanwhile: through the core
+            except H1Error as exc:  # (an event over the cap: the request it names is told)
+                await over_cap(up, exc)
+                raise
     return code, sid, answer
 
 

@@ -1,0 +1,134 @@
+"""Attacks on ``cordon run --url`` from a server that answers a request somewhere other than
+its own POST: on the GET stream, or on another request's stream or body (MCP lets a response
+come on any stream of the session). Each request must still get exactly one answer, and a
+clear JSON-RPC error when its answer cannot be delivered: an answer over the size cap on
+another stream named a request that then waited for ever (over stdio, and on its own
+stream, it gets cordon's size error).
+
+The servers are scripted raw sockets (:class:`tests.e2e.test_redteam_remote.Scripted`) in
+front of the real ``cordon run --url`` process, driven by the official SDK client."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable
+from typing import Any
+
+import anyio
+import pytest
+from mcp import Client
+from mcp.client.stdio import stdio_client
+from mcp.shared.exceptions import MCPError
+
+from tests.conftest import Harness
+from tests.e2e.test_redteam_remote import (
+    READ,
+    Answer,
+    Req,
+    http,
+    mcp_basics,
+    servers,
+    sse_head,
+    text,
+)
+
+pytestmark = [pytest.mark.e2e, pytest.mark.anyio]
+
+__all__ = ["servers"]
+
+#: the size cap cordon runs with here (bytes), and an answer far over it (more than one read
+#: of the connection, so that it cannot arrive whole before the cap is checked)
+CAP = 4096
+BIG = "x" * 200_000
+#: far below the test's timeout: a request left waiting fails here, fast
+ANSWER_S = 10
+NOOP = {"name": "noop", "description": "Do nothing.",
+        "inputSchema": {"type": "object", "properties": {}}}  # fmt: skip
+
+
+class Victim:
+    """A server whose ``read_inbox`` call is never answered on its own stream (held open
+    until the test ends), and whose answer over the size cap comes elsewhere: on the GET
+    stream (``where`` ``get``), or on the answer to a ``noop`` call, as an event (``sse``)
+    or as a JSON body (``json``)."""
+
+    def __init__(self, where: str) -> None:
+        self.where = where
+        self.victim: list[Any] = []
+        self.asked = threading.Event()
+        self.stop = threading.Event()
+        self.gets = 0
+
+    def held(self, first: bytes = b"") -> Iterable[bytes]:
+        yield sse_head() + b": open\n\n" + first
+        self.stop.wait(ANSWER_S * 3)
+
+    def oversize(self) -> bytes:
+        return text(self.victim[0], BIG)
+
+    def get_stream(self) -> Iterable[bytes]:
+        yield sse_head() + b": open\n\n"
+        self.asked.wait(ANSWER_S * 3)
+        yield b"data: " + self.oversize() + b"\n\n"
+        self.stop.wait(ANSWER_S * 3)
+
+    def __call__(self, req: Req) -> Answer:
+        if req.method == "GET" and self.where == "get":
+            self.gets += 1
+            return self.get_stream() if self.gets == 1 else http(405)
+        basic = mcp_basics(req, [READ, NOOP])
+        if basic is not None:
+            return basic
+        msg = req.json()
+        if msg["params"]["name"] == "read_inbox":
+            self.victim.append(msg["id"])
+            self.asked.set()
+            return self.held()
+        if self.where == "json":
+            return http(200, self.oversize())
+        return self.held(b"data: " + self.oversize() + b"\n\n")
+
+
+@pytest.mark.parametrize("where", ["get", "sse", "json"])
+async def test_an_answer_over_the_cap_on_another_stream_fails_its_request(
+    harness: Harness, servers: Any, where: str
+) -> None:
+    """``read_inbox``'s answer, far over the size cap, comes on the GET stream, or on the
+    event stream or JSON body answering another call: ``read_inbox`` gets cordon's size
+    error (it waited for ever: the over-cap event ended the stream it came on, or the body
+    was cut, and only the request of that stream or body was answered), the call whose
+    answer carried it gets an error too, none of the answer's text reaches the client, and
+    the session goes on."""
+    server = Victim(where)
+    evil = servers(server)
+    args = ["--url", f"{evil.origin}/mcp", "--max-bytes", str(CAP)]
+    params = harness.cordon([], policies=[harness.policy({"version": 1})], extra=args)
+    errors: dict[str, str] = {}
+
+    async def call(name: str) -> None:
+        try:
+            r = await client.call_tool(name, {})
+            errors[name] = "answered: " + str(r)[:200]
+        except MCPError as exc:
+            errors[name] = str(exc)
+
+    with (harness.tmp / "err.txt").open("w") as fh:
+        async with Client(stdio_client(params, errlog=fh), mode="legacy") as client:
+            try:
+                with anyio.fail_after(ANSWER_S):
+                    await client.list_tools()
+                    async with anyio.create_task_group() as tg:
+                        tg.start_soon(call, "read_inbox")
+                        while not server.asked.is_set():
+                            await anyio.sleep(0.05)
+                        if where != "get":
+                            await call("noop")
+                    tools = await client.list_tools()
+            finally:
+                server.stop.set()
+    assert "size cap" in errors["read_inbox"], errors
+    if where != "get":
+        assert errors["noop"] and not errors["noop"].startswith("answered"), errors
+    assert BIG[:100] not in str(errors)
+    assert {t.name for t in tools.tools} == {"read_inbox", "noop"}
+    assert [r for r in harness.records("frame_refused") if r.get("reason") == "oversize"]
