@@ -41,7 +41,7 @@ from cordon.engine.relayed import relays_data
 from cordon.engine.secrets import SecretSet, decoded_forms
 from cordon.engine.session_state import ProvenanceState
 from cordon.engine.shared_secrets import SecretLookup, shared_keys
-from cordon.engine.trifecta import TrifectaState
+from cordon.engine.trifecta import TrifectaState, writes_closed_world
 from cordon.policy import Policy, ToolPolicy, load_policy
 from cordon.policy.loader import PolicySource
 from cordon.policy.model import NO_TOOL_POLICY
@@ -565,8 +565,12 @@ class Session(ProvenanceState):
         if sp is not None and sp.untrusted_output is not None:
             return sp.untrusted_output
         # By default every result counts as untrusted input (issue 5); a tool that declares
-        # itself closed-world (openWorldHint: false) does not, unless the policy says so.
-        return self._annotation(server, tool, "openWorldHint", True) is not False
+        # itself closed-world (openWorldHint: false) does not, unless the policy says so or
+        # its server writes that closed world: a store's reads return what an agent steered
+        # by untrusted input may have written there earlier (stored prompt injection)
+        if self._annotation(server, tool, "openWorldHint", True) is not False:
+            return True
+        return writes_closed_world(self.engine.definitions.get(server))
 
     def _sensitive(self, tool: str, server: str, tp: ToolPolicy | ToolView, arguments: Any) -> bool:
         if tp.sensitive is not None:

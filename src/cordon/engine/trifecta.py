@@ -45,6 +45,7 @@ be trusted (``truncated``) counts them as held: ask, never a silent allow.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -52,7 +53,13 @@ from cordon._types import Verdict
 from cordon.engine import rules
 from cordon.taint._store import SharedTaint
 
-__all__ = ["SHARED_LEG_KEYS", "STEERED_KEY", "TrifectaState", "legs_from_annotations"]
+__all__ = [
+    "SHARED_LEG_KEYS",
+    "STEERED_KEY",
+    "TrifectaState",
+    "legs_from_annotations",
+    "writes_closed_world",
+]
 
 #: the key each leg is published under in the client's shared store; a NUL is in no
 #: normalised destination key, so none of them can be read as one (or one as them). External
@@ -271,8 +278,33 @@ def legs_from_annotations(annotations: dict[str, Any] | None) -> dict[str, bool]
 
     ``readOnlyHint`` and ``destructiveHint`` do not affect the legs (``destructiveHint`` is an
     action rule, ``action.destructive_hint``). Policy keys per tool and per server override
-    every default.
+    every default. A session also counts a closed-world tool's output as untrusted when its
+    server can write that closed world (:func:`writes_closed_world`): one tool's annotations
+    alone do not tell.
     """
     ann = annotations or {}
     open_world = ann.get("openWorldHint") is not False
     return {"untrusted_output": open_world, "external": open_world, "sensitive": False}
+
+
+def writes_closed_world(definitions: Mapping[str, Any] | None) -> bool:
+    """Whether a server's pinned tools (``definitions``: name -> definition) include one
+    that changes its closed world: marked ``openWorldHint: false`` and not
+    ``readOnlyHint: true`` (the MCP default for an absent ``readOnlyHint`` is false: a
+    writer). A memory server's ``create_entities``, a file server's ``write_file``.
+
+    Such a server is a store, and what its closed-world reads return is whatever was
+    written into it: by an agent that untrusted input steered, in this session or in an
+    earlier one no cordon process of the client saw (stored prompt injection; OWASP Agentic
+    AI T1, memory poisoning). ``openWorldHint: false`` says where a tool reaches, not who
+    wrote what it returns, so for such a server it does not make a read's output trusted
+    input for the Rule of Two. A server whose closed-world tools only read (a clock, a
+    calculator) keeps the hint.
+    """
+    for d in (definitions or {}).values():
+        ann = d.get("annotations") if isinstance(d, Mapping) else None
+        if not isinstance(ann, Mapping):
+            continue
+        if ann.get("openWorldHint") is False and ann.get("readOnlyHint") is not True:
+            return True
+    return False
