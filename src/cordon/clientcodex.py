@@ -369,7 +369,8 @@ def plan_codex_init(
             why = _why_not(name, entry)
             if why is not None:
                 (warnings if why[0] else messages).append(why[1])
-                not_done += _left_as_is("", name, entry, pols, path, servers, warnings)
+                not_done += _left_as_is("", name, entry, pols, path, servers, warnings, "", gave)
+                messages += give_pack(gave, name, "codex", None, path, [], entry)
                 continue
             url = entry.get("url")
             pins = pin_file_for(name, {"url": url} if url else entry, pins_root)

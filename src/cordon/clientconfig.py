@@ -82,7 +82,7 @@ from cordon.clientbackups import replace_file as replace_file
 from cordon.clientbackups import wrapped_configs as wrapped_configs
 from cordon.clientcommand import missing_command
 from cordon.clientjsonc import rewrite
-from cordon.clientpacks import InitPacks, give_pack, write_pack_policies
+from cordon.clientpacks import InitPacks, give_pack, pack_asked, write_pack_policies
 from cordon.clientpins import _near_names, default_pin_dir, find_pin_files, pinned_names
 from cordon.clientpolicy import (
     in_git_tree_warning,
@@ -413,30 +413,31 @@ def _left_alone(name: str, entry: Any) -> str | None:
 
 
 def _policy_not_changed(
-    name: str, entry: Any, pols: Sequence[str], path: Path, prefix: str = ""
+    name: str, entry: Any, pols: Sequence[str], path: Path, prefix: str = "", pack: str = ""
 ) -> str | None:
     """A warning when ``--policy`` was given for an entry already behind cordon whose own
     ``--policy`` arguments differ: init leaves wrapped entries alone, so the new policy would
-    silently not apply (the user believes the server is now under it). For an entry of a
-    project's table (``prefix``, :func:`_tables`) the commands name ``--project DIR``: without
+    silently not apply (the user believes the server is now under it); ``pack``: --packs' (its
+    policy file ``pols``, none without a --pin-file: :func:`cordon.clientpacks.pack_asked`). For
+    an entry of a project's table (``prefix``, :func:`_tables`) the commands name ``--project DIR``: without
     it they would unwrap and rewrap the name in every project's table."""
-    if not pols or not isinstance(entry, dict) or not isinstance(entry.get("args"), list):
+    args = entry.get("args") if isinstance(entry, dict) else None
+    if not (pols or pack) or not isinstance(args, list) or not _is_cordon(entry):
         return None
-    if not _is_cordon(entry):
-        return None
-    args = entry["args"]
     own = args[: args.index("--")] if "--" in args else args
     current = [str(own[i + 1]) for i, a in enumerate(own[:-1]) if a == "--policy"]
-    if current == list(pols):
+    if pols and current == list(pols):
         return None
     init = f"cordon init --config {shlex.quote(str(path))}"
     if prefix.startswith("project ") and prefix.endswith(": "):
         init += f" --project {shlex.quote(prefix[len('project ') : -2])}"
-    again = " ".join(f"--policy {shlex.quote(p)}" for p in pols)
+    again = "--packs" if pack else " ".join(f"--policy {shlex.quote(p)}" for p in pols)
+    file = f"in {pols[0]}" if pols else "in a file named by its --pin-file, which it has not"
+    wanted = f"; --packs gives it pack {pack!r} {file}" if pack else ""
     return (
         f"{name}: already behind cordon, so its policy was NOT changed (it runs with "
-        f"{', '.join(current) or 'no --policy'}); to change it: {init} --undo --server "
-        f"{shlex.quote(name)}, then {init} --server {shlex.quote(name)} {again}"
+        f"{', '.join(current) or 'no --policy'}{wanted}); to change it: {init} --undo "
+        f"--server {shlex.quote(name)}, then {init} --server {shlex.quote(name)} {again}"
     )
 
 
@@ -505,10 +506,12 @@ def plan_init(
                 name, entry, kind, pols, cordon_command, pins_root, messages, warnings, folder, path
             )
             if wrapped is None:
-                not_done += _left_as_is(prefix, name, entry, pols, path, servers, warnings, kind)
+                not_done += _left_as_is(
+                    prefix, name, entry, pols, path, servers, warnings, kind, gave
+                )
                 if isinstance(entry, dict) and _is_cordon(entry):
                     behind.append(prefix + name)
-            messages[said:] = give_pack(gave, name, kind, wrapped, path, messages[said:])
+            messages[said:] = give_pack(gave, name, kind, wrapped, path, messages[said:], entry)
             messages[said:] = [prefix + m for m in messages[said:]]
             warnings[warned:] = [prefix + m for m in warnings[warned:]]
             if wrapped is not None:
@@ -591,16 +594,19 @@ def _left_as_is(
     servers: Sequence[str],
     warnings: list[str],
     kind: str = "",
+    packs: InitPacks | None = None,
 ) -> list[str]:
     """For an entry :func:`plan_init` leaves as it is: what was asked for it and is not done
-    (``[]`` when it already is as asked: behind cordon, with the ``--policy`` given), the
-    warning that says why added to ``warnings``. ``kind``: the client, whose entries are
-    read in the standard shape (:func:`cordon.clientzedopencode.entry_view`)."""
+    (``[]`` when it already is as asked: behind cordon, with the ``--policy`` given, or its
+    pack's with ``packs``), the warning that says why added to ``warnings``. ``kind``: the
+    client, whose entries are read in the standard shape (:func:`entry_view`)."""
     entry = entry_view(kind, entry)
-    stale = _policy_not_changed(name, entry, pols, path, prefix)
+    pack, asked = pack_asked(packs, name, kind, entry, pols)
+    stale = _policy_not_changed(name, entry, asked, path, prefix, pack)
     if stale is not None:
         warnings.append(stale)
-        return [f"{prefix}{name}: the --policy given was not applied (it is already behind cordon)"]
+        what = f"the policy of its pack {pack!r}" if pack else "the --policy given"
+        return [f"{prefix}{name}: {what} was not applied (it is already behind cordon)"]
     behind = isinstance(entry, dict) and _is_cordon(entry)
     if behind and (on_argv := argv_header_warning(name, entry, str(path))) is not None:
         warnings.append(on_argv)

@@ -29,7 +29,7 @@ import yaml
 
 from cordon.pin_paths import PER_WORKSPACE, workspace_of
 
-__all__ = ["PACKS_HELP", "InitPacks", "give_pack", "write_pack_policies"]
+__all__ = ["PACKS_HELP", "InitPacks", "give_pack", "pack_asked", "write_pack_policies"]
 
 #: `cordon init --packs`, in its --help
 PACKS_HELP = (
@@ -100,36 +100,31 @@ class InitPacks:
 
 
 def give_pack(
-    packs: InitPacks, name: str, kind: str, wrapped: Any, config: Path, lines: list[str]
+    packs: InitPacks,
+    name: str,
+    kind: str,
+    wrapped: Any,
+    config: Path,
+    lines: list[str],
+    written: Any = None,
 ) -> list[str]:
     """``lines`` (what init says of server ``name``) as they are when ``packs`` is inactive
     or the server was not wrapped; else ``wrapped`` (its new entry, in the standard shape)
     gets ``--policy FILE`` of its pack after its ``--pin-file``, and ``lines`` say which pack
-    it got (or that none fits) instead of the hint to write one by hand."""
-    from cordon.clientpolicy import pack_for, pack_hint
-    from cordon.clientremote import url_view
-    from cordon.clientstate import _own_option
-    from cordon.clientzedopencode import entry_view
+    it got (or that none fits) instead of the hint to write one by hand. Not wrapped, its
+    entry ``written`` (as the config has it) already behind cordon with that policy: a line
+    says so (a second ``--packs`` confirms what the first gave)."""
+    from cordon.clientpolicy import pack_hint
 
+    if packs.root is not None and wrapped is None:
+        return [*lines, *_pack_kept(packs, name, kind, written)]
     if packs.root is None or not isinstance(wrapped, dict):
         return lines
-    from cordon.clientconfig import UPSTREAM_KEY
-
-    entry = url_view(kind, entry_view(kind, wrapped.get(UPSTREAM_KEY)))
+    pack, why, policy, entry = _pack_policy(packs.root, name, kind, wrapped) or ("", "", None, {})
+    if policy is None:
+        return [*lines, f"{name}: --packs: no built-in pack fits it: wrapped with no policy"]
     args: list[Any] = wrapped["args"]
-    pins = _own_option(args, "--pin-file")
-    # a pin file named per VS Code workspace (``-${workspaceFolderBasename}``: the client
-    # expands it as it starts the entry) is one pin file a workspace; the pack is the
-    # server's in every workspace, so its policy is one file, named without the variable
-    if pins is None:
-        return [*lines, f"{name}: --packs: no built-in pack fits it: wrapped with no policy"]
-    stem = Path(pins).stem.removesuffix(PER_WORKSPACE)
-    fits = pack_for(name, entry, None if "${" in pins else Path(pins))
-    if fits is None or "${" in stem:
-        return [*lines, f"{name}: --packs: no built-in pack fits it: wrapped with no policy"]
-    pack, why = fits
     hint = pack_hint(name, entry, wrapped, config, [])
-    policy = packs.root / (stem + ".yaml")
     prefixes, whose = _prefixes(pack, entry, workspace_of(config))
     said = packs.plan(policy, _policy_text(pack, prefixes, base=pack == "filesystem"))
     at = args.index("--pin-file") + 2 if "--pin-file" in args else 1
@@ -143,6 +138,75 @@ def give_pack(
             f"`allowed_path_prefixes: [DIR]` to {policy} (README: Built-in packs)"
         )
     return out
+
+
+def pack_asked(
+    packs: InitPacks | None, name: str, kind: str, behind: Any, pols: Sequence[str]
+) -> tuple[str, Sequence[str]]:
+    """What ``cordon init`` asks of an entry already behind cordon (``behind``, in the
+    standard shape): with ``--packs``, (its pack, the policy file init gives it), the one
+    ``--policy`` it runs with when it is as asked, no file when it has no ``--pin-file``
+    (beside which init writes it); else, or when no pack fits it, ``("", pols)``: the
+    ``--policy`` given. The file is named by the entry's own pin file, as :func:`give_pack`
+    names it for an entry init wraps, so a second ``--packs`` finds the first one's."""
+    from cordon.clientconfig import _is_cordon
+
+    if packs is None or packs.root is None or not isinstance(behind, dict):
+        return "", pols
+    if not isinstance(behind.get("args"), list) or not _is_cordon(behind):
+        return "", pols
+    fits = _pack_policy(packs.root, name, kind, behind)
+    if fits is None:
+        return "", pols
+    return fits[0], [] if fits[2] is None else [str(fits[2])]
+
+
+def _pack_kept(packs: InitPacks, name: str, kind: str, written: Any) -> list[str]:
+    """The line for an entry already behind cordon that runs with exactly the policy
+    ``--packs`` gives it (:func:`pack_asked`), else none (another policy, or none: said on
+    stderr as not done; no pack fits: nothing asked)."""
+    from cordon.clientzedopencode import entry_view
+
+    behind = entry_view(kind, written)
+    pack, asked = pack_asked(packs, name, kind, behind, [])
+    if not pack or not asked:
+        return []
+    args = behind["args"]
+    own = args[: args.index("--")] if "--" in args else args
+    if [str(own[i + 1]) for i, a in enumerate(own[:-1]) if a == "--policy"] != list(asked):
+        return []
+    return [f"{name}: --packs: pack {pack!r} given already: --policy {asked[0]}"]
+
+
+def _pack_policy(
+    root: Path, name: str, kind: str, wrapped: Mapping[str, Any]
+) -> tuple[str, str, Path | None, Any] | None:
+    """(the pack written for server ``name``, why, the policy file under ``root`` that
+    ``--packs`` gives it, its entry as the config had it) or None when no pack fits;
+    ``wrapped``: its entry behind cordon, standard shape (the file None without a
+    ``--pin-file``: the file is named by the pin file's)."""
+    from cordon.clientconfig import UPSTREAM_KEY
+    from cordon.clientpolicy import pack_for
+    from cordon.clientremote import url_view
+    from cordon.clientstate import _own_option
+    from cordon.clientzedopencode import entry_view
+
+    args: list[Any] = list(wrapped["args"])
+    upstream = wrapped.get(UPSTREAM_KEY)
+    if not isinstance(upstream, dict):  # wrapped by hand: what its cordon run runs
+        rest = [str(a) for a in args[args.index("--") + 1 :]] if "--" in args else []
+        url = _own_option(args, "--url")
+        upstream = {"command": rest[0], "args": rest[1:]} if rest else {"url": url}
+    entry = url_view(kind, entry_view(kind, upstream))
+    pins = _own_option(args, "--pin-file")
+    # a pin file named per VS Code workspace (``-${workspaceFolderBasename}``: the client
+    # expands it as it starts the entry) is one pin file a workspace; the pack is the
+    # server's in every workspace, so its policy is one file, named without the variable
+    stem = Path(pins).stem.removesuffix(PER_WORKSPACE) if pins is not None else ""
+    fits = pack_for(name, entry, None if pins is None or "${" in pins else Path(pins))
+    if fits is None or "${" in stem:
+        return None
+    return fits[0], fits[1], root / (stem + ".yaml") if pins is not None else None, entry
 
 
 def _has_paths(pack: str) -> bool:

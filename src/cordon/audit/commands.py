@@ -474,8 +474,8 @@ def init(
     A --policy that brings a pack (one server's tools) is refused when more than one server
     would be wrapped with it (all of the file, or several --server): exit 2, nothing
     written. An entry already behind cordon is left as it is: asked for a --policy it does
-    not run with (or a --server that cannot be wrapped), init says on stderr what was not
-    done and how to do it, and exits 1 when it changed nothing else.
+    not run with (--packs: its pack's; or a --server that cannot be wrapped), init says on
+    stderr what was not done and how to do it, and exits 1 when it changed nothing else.
     """
     plan = _init_plan(config, server or (), project, policy or (), absolute, pin_dir, undo, packs)
     hook_plan, hook_note = _keep_shared_hook(plan, undo, *_hook_plan(plan, hook, undo, absolute))
