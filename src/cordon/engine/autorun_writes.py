@@ -74,7 +74,15 @@ _SUB_PROBES = tuple(
     p
     for p in ("workflows/x.yml", "hooks/x", "share/keyrings/x", "launchagents/x.plist",
               "passwd", "sudoers", "autostart/x", "fish/config.fish", "gh/hosts.yml",
-              "sso/x", "commands/x.md", "agents/x.md", "config", "credentials")
+              "sso/x", "commands/x.md", "agents/x.md", "config", "credentials",
+              # the persistence files' parents (:mod:`.persistence_paths`): ``~/.local``
+              # holds bin/, ``~/.local/share`` applications/ and systemd/, ``~/.cargo`` its
+              # config, ``~/.gradle`` init.d/, ``~/.vim`` plugin/, ``.yarn`` releases/ ...
+              "bin/x", "applications/x.desktop", "systemd/user/x.service", "nvim/trust",
+              "direnv/allow/x", "mise/trusted-configs/x", "chezmoi/x", "config.toml",
+              "init.d/x.gradle", "plugin/x.vim", "profile_default/startup/x.py",
+              "releases/x.cjs", "plugins/x.cjs", "settings.xml", "shims/x", "custom/x.zsh",
+              "functions/x.fish", "environment.d/x.conf")
     if not is_credential_path("d/" + p)
 )  # fmt: skip
 _TARS = frozenset({"tar", "gtar", "bsdtar"})

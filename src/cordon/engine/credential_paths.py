@@ -32,6 +32,7 @@ import re
 
 import orjson
 
+from cordon.engine import persistence_paths
 from cordon.engine.platform_names import fold_path, windows_reading
 from cordon.engine.short_names import alias_parts, may_alias
 
@@ -137,7 +138,10 @@ _AUTORUN_RE = re.compile(
     r"|(?:pre|post)-commit|pre-rebase|post-(?:checkout|merge|rewrite|update|receive)"
     r"|pre-(?:push|receive|auto-gc)|update|proc-receive|reference-transaction"
     r"|push-to-checkout|sendemail-validate|fsmonitor-watchman|post-index-change)$"
-    r")"
+    # what a login, a program's start or an install runs (:mod:`.persistence_paths`: shell
+    # and session files, systemd units, PATH directories, editor and REPL start-up files,
+    # package managers' configurations that run or fetch code, dotfiles repositories)
+    r"|" + persistence_paths.PATTERN + r")|" + persistence_paths.HOME_PATTERN
 )
 
 
@@ -183,7 +187,7 @@ _NAMES = frozenset(
      ".travis.yml", "azure-pipelines.yml", ".buildkite", "jenkinsfile", "binding.gyp",
      ".claude-server-commander", "opencode.json", "opencode.jsonc", ".opencode", "opencode",
      "zed", "cline_mcp_settings.json"}
-)  # fmt: skip
+) | persistence_paths.NAMES  # fmt: skip
 _GLOB_CHARS = frozenset("*?[")
 #: most paths one glob is tried as (more: taken for one that names a credential path)
 _MAX_GLOB_TRIES = 4096
@@ -370,7 +374,8 @@ def credential_path_kind(path: str) -> str | None:
     """What the credential or auto-run file ``path`` is, for the question a person answers
     (``AGENTS.md``: an agent instruction file); ``None`` for a kind with no words here."""
     p = path.strip().strip("\"'").replace("\\", "/").lower()
-    return next((said for pattern, said in _KINDS if pattern.search(p)), None)
+    said = next((said for pattern, said in _KINDS if pattern.search(p)), None)
+    return said if said is not None else persistence_paths.persistence_kind(p)
 
 
 def _matches(p: str, reads: bool) -> bool:
