@@ -17,6 +17,7 @@ from cordon import __version__
 from cordon import _cli_run_options as run_options
 from cordon._cli_group import OneLineSummaries, untyped_flags
 from cordon._exceptions import CordonError, PolicyError
+from cordon._no_pydantic_plugins import disable as no_pydantic_plugins
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -761,6 +762,7 @@ def _register() -> None:
 def main() -> None:
     """Console-script entry point."""
     os.environ.setdefault("PYTHONUNBUFFERED", "1")
+    no_pydantic_plugins()  # the command's process only (cordon._no_pydantic_plugins)
     app(prog_name="cordon")
 
 
