@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import binascii
 import codecs
+import functools
 import re
 import threading
 from bisect import bisect_right
@@ -104,11 +105,21 @@ _LONGEST = max(r.window + r.ws_slack for r in RULES if r.category == "secrets")
 #: whitespace) widens the overlap until it holds twice :data:`_LONGEST` others, else the
 #: stream fails closed
 OVERLAP = 256 << 10
-#: what the normaliser may remove or fold (invisible characters, whitespace), for deletion
-#: by ``str.translate``; an ASCII character that is not whitespace it never removes
-_REMOVED = dict.fromkeys(
-    ord(c) for c in INVISIBLE_CHARS | {chr(i) for i in range(0x3001) if chr(i).isspace()}
-)
+
+
+@functools.cache
+def _removed() -> dict[int, None]:
+    """What the normaliser may remove or fold (invisible characters, whitespace), for deletion
+    by ``str.translate``; an ASCII character that is not whitespace it never removes. Built at
+    the first inflated piece whose ASCII alone does not settle :func:`_kept_enough`: 4,400
+    keys (the tag block's 4,096 among them) held from start-up were 0.2 MB of every ``cordon
+    run``'s resting memory that a stream of mostly non-ASCII text alone reads
+    (bench/perf/README.md, "Resting memory")."""
+    return dict.fromkeys(
+        ord(c) for c in INVISIBLE_CHARS | {chr(i) for i in range(0x3001) if chr(i).isspace()}
+    )
+
+
 _ASCII_SPACE = b" \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f"
 
 #: hex digits -> 'h', space and colon 's', anything else 'x': hex runs and the separators
@@ -240,7 +251,7 @@ def _kept_enough(text: str) -> bool:
     need = 2 * _LONGEST
     if len(text.encode("ascii", "ignore").translate(None, _ASCII_SPACE)) >= need:
         return True
-    return len(text.translate(_REMOVED)) >= need
+    return len(text.translate(_removed())) >= need
 
 
 def _inflated(raw: bytes, work: Work) -> Iterator[str]:
