@@ -246,7 +246,7 @@ async def _renew(up: HttpUpstream) -> str | None:
         )
     stale, up.session_id = up.session_id, sid
     try:
-        why = await _take_up(up, first, rid)
+        why = await _take_up(up, rid)
     except BaseException:
         up.session_id = stale
         raise
@@ -258,7 +258,7 @@ async def _renew(up: HttpUpstream) -> str | None:
     return None
 
 
-async def _take_up(up: HttpUpstream, first: dict[str, Any], rid: str) -> str | None:
+async def _take_up(up: HttpUpstream, rid: str) -> str | None:
     """``notifications/initialized`` in the new session, then its tools held to the pins
     (:func:`_tools_swapped`): None when it may be taken up, else why not. The notification
     goes without its method in the message handed over, so that the GET stream is not
@@ -267,7 +267,7 @@ async def _take_up(up: HttpUpstream, first: dict[str, Any], rid: str) -> str | N
     end = await up._exchange("POST", _INITIALIZED, {}, None)
     if end.status >= 300:
         return f"notifications/initialized was answered with HTTP {end.status}"
-    swapped = await _tools_swapped(up, first, rid)
+    swapped = await _tools_swapped(up, rid)
     if swapped:
         return (
             f"the server came back with another definition of {swapped}; restart the MCP "
@@ -276,18 +276,19 @@ async def _take_up(up: HttpUpstream, first: dict[str, Any], rid: str) -> str | N
     return None
 
 
-async def _tools_swapped(up: HttpUpstream, first: dict[str, Any], rid: str) -> str:
+async def _tools_swapped(up: HttpUpstream, rid: str) -> str:
     """The tools of the new session whose definitions are not the pinned ones, named (at
     most a few), or "" when none is. Listed with cordon's own ``tools/list`` (every page, at
     most :data:`MAX_PAGES`), whose answer reaches neither the client nor the pins: only
-    compared. Nothing to compare (no ``tools`` capability, no complete list pinned yet: the
-    client's own later list pins them) is "", and so is a tool added (a later list hides it,
+    compared. Nothing to compare (no complete list pinned yet: every call is denied until
+    the client's own list pins them) is "", and so is a tool added (a later list hides it,
     ``pin.unknown_tool``). A list that cannot be read is a swap too (fail closed: the
-    request would otherwise run on definitions nobody checked)."""
-    caps = first.get("capabilities")
+    request would otherwise run on definitions nobody checked). Compared whatever the
+    ``tools`` capability of either ``initialize`` result: a server that leaves it out still
+    has its tools listed (clients do not check it) and pinned, and was past this check."""
     work = up.t.core.work if up.t is not None else None
     pins = work.engine.pins.get(work.server) if work is not None else None
-    if not isinstance(caps, dict) or "tools" not in caps or pins is None or not pins.complete:
+    if pins is None or not pins.complete:
         return ""
     assert work is not None
     # a tool already found changed is hidden and every call to it denied (pin.changed)
