@@ -40,7 +40,7 @@ import os
 import re
 import threading
 from collections.abc import Callable, Iterator
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from cordon._textnorm_decoders import (
     _plausible_text,
@@ -53,10 +53,10 @@ from cordon._textnorm_decoders import (
 )
 from cordon._textnorm_unicode import (
     CONFUSABLE_TABLE,
-    INVISIBLE_CHARS,
     INVISIBLE_RE,
     decode_tag_ascii,
     fold_whitespace,
+    invisible_chars,
     mark_lookalikes,
     nfkc_casefold,
     normalize,
@@ -88,12 +88,23 @@ __all__ = [
     "encoded_runs",
     "fold_whitespace",
     "has_decoder_hint",
+    "invisible_chars",
     "mark_lookalikes",
     "nfkc_casefold",
     "normalize",
     "skeleton",
     "strip_invisible",
 ]
+
+if TYPE_CHECKING:
+    from cordon._textnorm_unicode import INVISIBLE_CHARS
+
+
+def __getattr__(name: str) -> Any:
+    # PEP 562: ``INVISIBLE_CHARS`` is built at its first read (:func:`invisible_chars`)
+    if name == "INVISIBLE_CHARS":
+        return invisible_chars()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # Run finding works on bytes: one ``bytes.translate`` maps upper-case letters, digits and

@@ -63,7 +63,7 @@ from cordon.content._inflate import (
 )
 from cordon.content.normalize import Normalized
 from cordon.content.rules import RULES
-from cordon.textnorm import INVISIBLE_CHARS
+from cordon.textnorm import invisible_chars
 
 if TYPE_CHECKING:
     from cordon.content._rule import Rule
@@ -116,7 +116,7 @@ def _removed() -> dict[int, None]:
     run``'s resting memory that a stream of mostly non-ASCII text alone reads
     (bench/perf/README.md, "Resting memory")."""
     return dict.fromkeys(
-        ord(c) for c in INVISIBLE_CHARS | {chr(i) for i in range(0x3001) if chr(i).isspace()}
+        ord(c) for c in invisible_chars() | {chr(i) for i in range(0x3001) if chr(i).isspace()}
     )
 
 

@@ -4,7 +4,7 @@
 
 * NFKC (UAX #15), applied only to runs of characters that NFKC changes;
 * invisible characters removed (zero-width, bidi controls, soft hyphen, variation selectors,
-  Unicode tags; the set is :data:`cordon.textnorm.INVISIBLE_CHARS`), and the ASCII that tag
+  Unicode tags; the set is :func:`cordon.textnorm.invisible_chars`), and the ASCII that tag
   characters smuggle decoded into a separate :class:`Layer` so it is scanned too;
 * HTML character references (``&#x69;``, ``&lt;``) and percent-encoded runs (``%69%67``)
   decoded in place;
@@ -55,7 +55,7 @@ from urllib.parse import unquote_to_bytes
 from cordon.content import _charscan, _hyphen, _troff
 from cordon.content._mixed import mixed_positions
 from cordon.content._normalized import Event, Layer, Normalized, new_normalized
-from cordon.textnorm import CONFUSABLE_TABLE, INVISIBLE_CHARS, PREFILTER_MIN, Prefilter
+from cordon.textnorm import CONFUSABLE_TABLE, PREFILTER_MIN, Prefilter, invisible_chars
 
 __all__ = ["Event", "Layer", "Normalized", "normalize"]
 
@@ -129,7 +129,6 @@ _B64_PLAUSIBLE = re.compile(r"[0-9+/_-]|[a-z][A-Z]|[A-Z]{2}[a-z]")
 _B64_BODY_B = re.compile(_B64_BODY.pattern.encode("ascii"))
 _B64_PLAUSIBLE_B = re.compile(_B64_PLAUSIBLE.pattern.encode("ascii"))
 _CONTROL_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffd]")
-_INV_BMP = {c for c in INVISIBLE_CHARS if ord(c) < 0x10000}
 
 
 def _str_pass(inv: set[str] | frozenset[str], extra: str = "") -> re.Pattern[str]:
@@ -157,7 +156,9 @@ def _str_pass(inv: set[str] | frozenset[str], extra: str = "") -> re.Pattern[str
 @cache
 def _scan_re(astral: bool, nfkc: bool) -> re.Pattern[str]:
     """The one-pass pattern for non-ASCII text (4 variants, each built once)."""
-    inv = INVISIBLE_CHARS if astral else _INV_BMP
+    inv = invisible_chars()
+    if not astral:
+        inv = frozenset(c for c in inv if ord(c) < 0x10000)
     extra = ""
     if nfkc:
         extra = "".join(c for c in _nfkc_unstable() if astral or ord(c) < 0x10000)
@@ -195,7 +196,7 @@ def _nfkc_unstable() -> frozenset[str]:
         for ch in map(chr, chain(range(0xD800), range(0xE000, sys.maxunicode + 1)))
         if not stable("NFKC", ch) or combining(ch)
     }
-    unstable -= INVISIBLE_CHARS
+    unstable -= invisible_chars()
     unstable -= set(_NL) | set(_C1)
     return frozenset(unstable)
 
@@ -302,9 +303,11 @@ def _classify_invisible(b: _Builder, start: int, end: int, run: str) -> None:
 
 def _clean_decoded(b: _Builder, start: int, end: int, decoded: str) -> str:
     """Decoded entity or percent text: classify and drop invisibles it carried, NFKC it."""
-    if any(c in INVISIBLE_CHARS for c in decoded):
-        _classify_invisible(b, start, end, "".join(c for c in decoded if c in INVISIBLE_CHARS))
-        decoded = "".join(c for c in decoded if c not in INVISIBLE_CHARS)
+    # no ASCII character is invisible: an ASCII decoding (``&amp;``) does not build the set
+    inv = frozenset() if decoded.isascii() else invisible_chars()
+    if any(c in inv for c in decoded):
+        _classify_invisible(b, start, end, "".join(c for c in decoded if c in inv))
+        decoded = "".join(c for c in decoded if c not in inv)
     if not unicodedata.is_normalized("NFKC", decoded):
         decoded = unicodedata.normalize("NFKC", decoded)
     # a decoded CR is the line break the whitespace stage makes of every CR: made here, a
@@ -565,7 +568,7 @@ def _char_classes(nfkc: bool) -> _charscan.Classes:
     """The character classes of :mod:`cordon.content._charscan` (NFKC-unstable: only when
     asked for, it takes ~0.1 s to build)."""
     return (
-        frozenset(INVISIBLE_CHARS),
+        invisible_chars(),
         frozenset(_NL),
         frozenset(_C1),
         frozenset(map(chr, _LETTER_SKELETON)),
