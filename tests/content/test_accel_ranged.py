@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from cordon.content import _accel, readings
+from cordon.content import _accel, _hsexpr, readings
 from cordon.content._fixed import fixed_width
 from cordon.content.scanner import _OTHER_IDS, _anchor_index
 
@@ -18,7 +18,7 @@ def _full(anchor: str) -> str:
     """The expression as worked out before the shortcut: every changed anchor parsed."""
     wide = _accel._widen(anchor)
     fixed = fixed_width(anchor.encode("utf-8"), _accel._MAX_CONFIRM)
-    return anchor if wide != anchor and fixed else wide
+    return _hsexpr.utf8_bounds_dropped(anchor if wide != anchor and fixed else wide)
 
 
 def _anchor_sets() -> list[tuple[str, ...]]:

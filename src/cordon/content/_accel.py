@@ -41,7 +41,7 @@ from contextvars import ContextVar
 from types import ModuleType
 from typing import Any, TypeVar
 
-from cordon.content import _deferred, _halves, _hsthread
+from cordon.content import _deferred, _halves, _hsexpr, _hsthread
 from cordon.content._fixed import fixed_width, match_runs
 from cordon.content._hscache import Deferred, cached_db, compile_db, deferred_db
 from cordon.content._longmatch import run_bound, run_table
@@ -236,9 +236,9 @@ class _Db:
         the same answer for every anchor: ``tests/content/test_accel_ranged.py``)."""
         a = self.anchors[i]
         wide = _widen(a)
-        if wide == a or _ranged(a):
-            return wide
-        return a if self.fixed_width(i) else wide
+        if wide != a and not _ranged(a) and self.fixed_width(i):
+            wide = a
+        return _hsexpr.utf8_bounds_dropped(wide)  # no ``\b`` over UTF-8 bytes (a superset)
 
     def ready(self, name: str = "db") -> tuple[Any, Any]:
         """Database ``name`` (``db``, ``later``) and this thread's scratch for it; one left
@@ -271,16 +271,18 @@ def _ranged(anchor: str) -> bool:
 
 def _widen(anchor: str) -> str:
     """``anchor`` with its counted repeats over 3 made open (``{0,200}`` -> ``{0,}``,
-    ``{16}`` -> ``{16,}``).
+    ``{16}`` -> ``{16,}``), but a run of words (:func:`._hsexpr.keeps_count`).
 
     Hyperscan compiles counted repeats into large automata (the beacon anchor alone took
     0.25 s; the whole database 0.58 s, now about 0.3 s); an open repeat matches a superset,
-    which the prefilter pass allows: every candidate is confirmed with the exact pattern.
-    """
-    return _BIG_REPEAT.sub(
-        lambda m: f"{{{m.group(1)},}}" if int(m.group(2) or m.group(1)) > 3 else m.group(0),
-        anchor,
-    )
+    which the prefilter pass allows: every candidate is confirmed with the exact pattern."""
+
+    def one(m: re.Match[str]) -> str:
+        high = int(m.group(2) or m.group(1))
+        keep = high <= 3 or _hsexpr.keeps_count(anchor, m.start(), high)
+        return m.group(0) if keep else f"{{{m.group(1)},}}"
+
+    return _BIG_REPEAT.sub(one, anchor)
 
 
 _WS_REPEAT = re.compile(r"\\s[+*]")
