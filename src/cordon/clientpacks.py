@@ -19,6 +19,7 @@ written without prefixes, and the line says to add them).
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -126,7 +127,8 @@ def give_pack(
     args: list[Any] = wrapped["args"]
     hint = pack_hint(name, entry, wrapped, config, [])
     prefixes, whose = _prefixes(pack, entry, workspace_of(config))
-    said = packs.plan(policy, _policy_text(pack, prefixes, base=pack == "filesystem"))
+    kept = _lifted_path_tools(pack) if prefixes is None else []
+    said = packs.plan(policy, _policy_text(pack, prefixes, base=pack == "filesystem", kept=kept))
     at = args.index("--pin-file") + 2 if "--pin-file" in args else 1
     args[at:at] = ["--policy", str(policy)]
     out = [line for line in lines if line not in hint]
@@ -137,6 +139,8 @@ def give_pack(
             f"{name}: hint: the pack's path parameters are resolved but not confined: add "
             f"`allowed_path_prefixes: [DIR]` to {policy} (README: Built-in packs)"
         )
+    if kept:
+        _warn_unconfined(name, pack, _unconfined_why(pack, entry, workspace_of(config)), said)
     return out
 
 
@@ -215,6 +219,67 @@ def _has_paths(pack: str) -> bool:
     return any("path_params" in t for t in load_pack(pack)["tools"].values())
 
 
+def _lifted_path_tools(pack: str) -> list[str]:
+    """The tools of ``pack`` that take paths and whose ask it lifts (``destructive: false``).
+    A pack lifts the server's ``destructiveHint`` there because path confinement stands in
+    for it (the filesystem pack's header says so, and the engine lifts the hint of a call
+    the prefixes confine anyway); with no prefixes the lift would let those writes through
+    unasked wherever the server reaches, where with no pack each one is asked."""
+    from cordon.policy.loader import load_pack
+
+    tools = load_pack(pack)["tools"]
+    return [n for n, t in tools.items() if "path_params" in t and t.get("destructive") is False]
+
+
+def _warn_unconfined(name: str, pack: str, why: str, said: str) -> None:
+    """Say on stderr that server ``name`` gets ``pack`` unconfined, and that its path tools
+    keep the server's own ``destructiveHint`` (asked about as with no pack)."""
+    from cordon.approvals.display import visible
+
+    left = ""
+    if said.startswith(" (there already"):
+        left = " (the file there is left as it is: check that it does the same)"
+    sys.stderr.write(
+        f"cordon init: warning: {visible(name)}: pack {pack!r} is not confined ({visible(why)}):"
+        " its path tools are written `destructive: null`, so each call the server marks"
+        f" destructive (a write, an edit, a move) is asked about, as with no pack{left}; add"
+        " `allowed_path_prefixes: [DIR]` to have writes inside DIR unasked\n"
+    )
+
+
+def _unconfined_why(pack: str, entry: Mapping[str, Any], folder: Path | None) -> str:
+    """Why ``pack`` gets no prefixes for the server ``entry`` runs (said on stderr)."""
+    if pack not in ("filesystem", "git"):
+        return "cordon does not read which directories this server reaches"
+    rest = _server_args(entry, pack, folder) or []
+    if pack == "git":
+        rest = _git_dirs(rest)
+        if len(rest) != 1:
+            return "no single --repository DIR"
+    for a in rest:
+        if not os.path.isabs(a) or "${" in a:
+            return f"{a} is not an absolute path"
+        if not os.path.isdir(a):
+            return f"{a} is not a directory here"
+        if _too_wide(a):
+            return f"{a} is /, the home folder or a folder above it: every dotfile is under it"
+    return "no directory given" if not rest else "an argument cordon does not read"
+
+
+def _git_dirs(rest: Sequence[str]) -> list[str]:
+    """The directories the git server's arguments name with ``--repository`` (``-r``)."""
+    found: list[str] = []
+    it = iter(rest)
+    for arg in it:
+        if arg in ("--repository", "-r"):
+            found.append(next(it, ""))
+        elif arg.startswith("--repository="):
+            found.append(arg.partition("=")[2])
+        elif arg.startswith("-r"):
+            found.append(arg[2:])
+    return found
+
+
 def _prefixes(
     pack: str, entry: Mapping[str, Any], folder: Path | None
 ) -> tuple[list[str] | None, str]:
@@ -227,11 +292,31 @@ def _prefixes(
     return None, ""
 
 
-def _policy_text(pack: str, prefixes: Sequence[str] | None, *, base: bool) -> str:
+#: the comment above the entries :func:`_policy_text` writes for a pack it cannot confine
+_KEPT_NOTE = (
+    "# not confined (no allowed_path_prefixes could be read from the server's arguments):\n"
+    "# each tool below keeps the server's own destructiveHint (null: the pack's `false` is\n"
+    "# meant for confined paths), so a write, an edit or a move is asked about, as with no\n"
+    "# pack. Add `allowed_path_prefixes: [DIR]` to have writes inside DIR unasked (a call\n"
+    "# the prefixes confine is not asked about for the hint).\n"
+)
+
+
+def _policy_text(
+    pack: str, prefixes: Sequence[str] | None, *, base: bool, kept: Sequence[str] = ()
+) -> str:
     """The policy file's text; ``base``: the first prefix is also ``base_dir`` (where the
     server resolves a relative path). Not for git: its server resolves a relative
     ``repo_path`` against its own working directory, not ``--repository``, so a relative
-    one stays refused (``arg.path_unresolvable``)."""
+    one stays refused (``arg.path_unresolvable``). ``kept``: tools written ``destructive:
+    null`` (:func:`_lifted_path_tools`, the pack unconfined): merged over the pack's entry
+    field by field, it leaves the server's annotation to decide, as with no pack."""
+    if kept:
+        head = yaml.safe_dump(
+            {"version": 1, "packs": [pack]}, sort_keys=False, default_flow_style=None
+        )
+        tools = {"tools": {t: {"destructive": None} for t in kept}}
+        return _HEADER + head + _KEPT_NOTE + yaml.safe_dump(tools, default_flow_style=None)
     data: dict[str, Any] = {"version": 1, "packs": [pack]}
     if prefixes and base:
         # the reference filesystem server resolves a relative path against its first directory (its
