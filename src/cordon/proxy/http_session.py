@@ -18,7 +18,11 @@ session with cordon is fine), so cordon starts the new session itself:
   ``tools/list`` (cordon's own request again, never shown to the client) is held to the pins:
   a tool whose definition changed (a rug pull across re-initialize) fails the renewal the
   same way, before the request that met the 404 is sent again. The client, which never saw
-  the 404, would not list again, and a call would otherwise run the changed tool;
+  the 404, would not list again, and a call would otherwise run the changed tool. So do a
+  pinned prompt, resource template or listed resource whose definition changed (the error
+  names the rule, ``pin.prompt_changed`` or ``pin.resource_changed``, that the restarted
+  client's next listing meets): a ``prompts/get`` or ``resources/read`` would otherwise be
+  served under a definition the client was never shown;
 - the GET stream follows the new session id only once it is taken up. A renewal that fails
   leaves the old session id in place: every later request meets the 404 again and is
   checked again, and none goes to the changed server.
@@ -260,14 +264,15 @@ async def _renew(up: HttpUpstream) -> str | None:
 
 async def _take_up(up: HttpUpstream, rid: str) -> str | None:
     """``notifications/initialized`` in the new session, then its tools held to the pins
-    (:func:`_tools_swapped`): None when it may be taken up, else why not. The notification
+    (:func:`_tools_swapped`), and its prompts, resource templates and resources too
+    (:func:`_listed_swapped`): None when it may be taken up, else why not. The notification
     goes without its method in the message handed over, so that the GET stream is not
     opened before the session is taken up (:meth:`HttpUpstream._exchange` opens it after
     ``notifications/initialized``)."""
     end = await up._exchange("POST", _INITIALIZED, {}, None)
     if end.status >= 300:
         return f"notifications/initialized was answered with HTTP {end.status}"
-    swapped = await _tools_swapped(up, rid)
+    swapped = await _tools_swapped(up, rid) or await _listed_swapped(up, rid)
     if swapped:
         return (
             f"the server came back with another definition of {swapped}; restart the MCP "
@@ -294,38 +299,87 @@ async def _tools_swapped(up: HttpUpstream, rid: str) -> str:
     # a tool already found changed is hidden and every call to it denied (pin.changed)
     # whatever its definition now: not a reason to refuse the new session
     known = work.engine.changed.get(work.server, {})
-    swapped: list[str] = []
+    tools = await _listing(up, f"{rid}-tools", "tools/list", "tools")
+    if isinstance(tools, str):
+        return f"its tools ({tools})"
+    swapped = [
+        _named(tool.get("name")) if isinstance(tool, dict) else "a tool"
+        for tool in tools
+        if not isinstance(tool, dict)
+        or (tool.get("name") not in known and pins.status(tool)[0] == "changed")
+    ]
+    return f"tool {_few(swapped)}" if swapped else ""
+
+
+async def _listed_swapped(up: HttpUpstream, rid: str) -> str:
+    """The prompts, resource templates and listed resources of the new session whose
+    definitions are not the pinned ones (:class:`cordon.proxy.prompt_pins.ListPins`), named
+    as :func:`_tools_swapped` names tools, or "". The client behind cordon never saw the
+    404, so it lists none of them again: its prompt picker and resource list stay the pinned
+    ones, and the request that met the 404 (a ``prompts/get``, a ``resources/read``) would
+    be served under a definition no pin check saw, where a client of a restarted stdio
+    server lists again in a new ``cordon run`` and meets ``pin.prompt_changed`` /
+    ``pin.resource_changed``. Each surface with something pinned (this session's listing or
+    the pin file's) is listed with cordon's own request and only compared (the pins are the
+    decision queue's: read, never written here), whatever the capabilities say. Not a swap:
+    a definition not pinned (a later listing holds it: a prompt or template is then refused,
+    a new resource pinned) and one already hidden (its requests are refused already). A
+    listing that cannot be read is one (fail closed)."""
+    work = up.t.core.work if up.t is not None else None
+    for method, pins in work.list_pins.items() if work is not None else ():
+        if not pins.pinned:
+            continue
+        surface = pins.surface
+        items = await _listing(up, f"{rid}-{surface.label}s", method, surface.items)
+        if isinstance(items, str):
+            return f"its {surface.kind}s ({items}; {surface.rule})"
+        swapped: list[str] = []
+        for item in items:
+            key = str(item.get(surface.key)) if isinstance(item, dict) else None
+            old = pins.pinned.get(key) if key is not None else None
+            if key is None:
+                swapped.append(f"a {surface.kind}")
+            elif old is not None and key not in pins.hidden and old != surface.canonical(item):
+                named = _named(key, "")
+                swapped.append(f"{surface.kind} {named}" if named else f"a {surface.kind}")
+        if swapped:
+            return f"{_few(swapped)} ({surface.rule})"
+    return ""
+
+
+async def _listing(up: HttpUpstream, lid: str, method: str, key: str) -> list[Any] | str:
+    """Every item of the new session's ``method`` listing (the result's ``key``), read with
+    cordon's own requests (at most :data:`MAX_PAGES` pages), or why it cannot be read."""
+    out: list[Any] = []
     cursor: Any = None
     for page in range(MAX_PAGES):
-        lid = f"{rid}-tools-{page}"
+        pid = f"{lid}-{page}"
         params = {} if cursor is None else {"cursor": cursor}
-        body = orjson.dumps({"jsonrpc": "2.0", "id": lid, "method": "tools/list", "params": params})
-        code, _, answer = await _ask(up, body, up.headers_for({}), lid)
+        body = orjson.dumps({"jsonrpc": "2.0", "id": pid, "method": method, "params": params})
+        code, _, answer = await _ask(up, body, up.headers_for({}), pid)
         result = answer.get("result") if answer is not None else None
-        tools = result.get("tools") if isinstance(result, dict) else None
-        if not isinstance(tools, list):
-            return f"its tools (tools/list was answered with HTTP {code} and no tools)"
-        for tool in tools:
-            if not isinstance(tool, dict):
-                swapped.append("a tool")
-            elif tool.get("name") not in known and pins.status(tool)[0] == "changed":
-                swapped.append(_named(tool.get("name")))
+        items = result.get(key) if isinstance(result, dict) else None
+        if not isinstance(items, list):
+            return f"{method} was answered with HTTP {code} and no {key}"
+        out.extend(items)
         cursor = result.get("nextCursor") if isinstance(result, dict) else None
         if cursor is None:
-            break
-    else:
-        return f"its tools (more than {MAX_PAGES} pages of them)"
-    if not swapped:
-        return ""
-    shown = ", ".join(swapped[:3]) + (f" and {len(swapped) - 3} more" if len(swapped) > 3 else "")
-    return f"tool {shown}"
+            return out
+    return f"more than {MAX_PAGES} pages of them"
 
 
-def _named(name: Any) -> str:
-    """A changed tool as the error names it: its name when it is a plain one (a pinned name,
-    but a tool hidden for its definition was pinned too, and this error is cordon's own
-    answer, not scanned as server output: a name that could carry words is not repeated)."""
-    return repr(name) if isinstance(name, str) and _PLAIN.fullmatch(name) else "a tool"
+def _few(names: list[str]) -> str:
+    """At most three of ``names``, and how many more."""
+    more = f" and {len(names) - 3} more" if len(names) > 3 else ""
+    return ", ".join(names[:3]) + more
+
+
+def _named(name: Any, other: str = "a tool") -> str:
+    """A changed tool (prompt ...) as the error names it: its name when it is a plain one (a
+    pinned name, but a tool hidden for its definition was pinned too, and this error is
+    cordon's own answer, not scanned as server output: a name that could carry words is not
+    repeated), else ``other``."""
+    return repr(name) if isinstance(name, str) and _PLAIN.fullmatch(name) else other
 
 
 async def _ask(
