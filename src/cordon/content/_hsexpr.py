@@ -25,20 +25,10 @@ from __future__ import annotations
 from re import _constants as _c  # type: ignore[attr-defined]
 from re import _parser  # type: ignore[attr-defined]
 
+from cordon.content._longmatch import _ALL, _bytes_of
+
 #: the largest count of an any-byte group kept exact
 EXACT_MAX = 8
-_SPACE = frozenset(b" \t\n\r\x0b\x0c")
-_DIGIT = frozenset(b"0123456789")
-_WORD = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
-_ALL = frozenset(range(256))
-_CATEGORY = {
-    _c.CATEGORY_SPACE: _SPACE,
-    _c.CATEGORY_NOT_SPACE: _ALL - _SPACE,
-    _c.CATEGORY_DIGIT: _DIGIT,
-    _c.CATEGORY_NOT_DIGIT: _ALL - _DIGIT,
-    _c.CATEGORY_WORD: _WORD,
-    _c.CATEGORY_NOT_WORD: _ALL - _WORD,
-}
 
 
 def _tokens(expr: str) -> tuple[dict[int, int], list[int]]:
@@ -72,43 +62,6 @@ def _tokens(expr: str) -> tuple[dict[int, int], list[int]]:
     return groups, bounds
 
 
-def _bytes_of(items: object) -> frozenset[int]:
-    """Every byte a match of the parsed ``items`` can hold (``.`` as any byte but ``\\n``)."""
-    out: set[int] = set()
-    for op, av in items:  # type: ignore[attr-defined]
-        if op is _c.LITERAL:
-            out.add(av)
-        elif op is _c.ANY:
-            out |= _ALL - {10}
-        elif op in (_c.IN, _c.NOT_LITERAL):
-            out |= _class(op, av)
-        elif op in (_c.MAX_REPEAT, _c.MIN_REPEAT, getattr(_c, "POSSESSIVE_REPEAT", None)):
-            out |= _bytes_of(av[2])
-        elif op is _c.SUBPATTERN:
-            out |= _bytes_of(av[-1])
-        elif op is _c.BRANCH:
-            for branch in av[1]:
-                out |= _bytes_of(branch)
-    return frozenset(out)
-
-
-def _class(op: object, av: object) -> frozenset[int]:
-    if op is _c.NOT_LITERAL:
-        return _ALL - {av}
-    out: set[int] = set()
-    negate = False
-    for kind, v in av:  # type: ignore[attr-defined]
-        if kind is _c.NEGATE:
-            negate = True
-        elif kind is _c.LITERAL:
-            out.add(v)
-        elif kind is _c.RANGE:
-            out.update(range(v[0], v[1] + 1))
-        elif kind is _c.CATEGORY:
-            out |= _CATEGORY.get(v, _ALL)
-    return _ALL - out if negate else frozenset(out)
-
-
 def keeps_count(expr: str, start: int, high: int) -> bool:
     """Whether the counted repeat at ``expr[start]`` (``{``, at most ``high``) should stay
     exact for Hyperscan: a group just before it that holds every byte and is unbounded."""
@@ -120,9 +73,10 @@ def keeps_count(expr: str, start: int, high: int) -> bool:
         return False
     try:
         parsed = _parser.parse(expr[open_at:start])
+        every = _ALL <= _bytes_of(parsed, False)
     except Exception:  # noqa: BLE001 - not a group we can read: opened as before
         return False
-    return parsed.getwidth()[1] >= _c.MAXREPEAT and _ALL <= _bytes_of(parsed)
+    return every and parsed.getwidth()[1] >= _c.MAXREPEAT
 
 
 def utf8_bounds_dropped(expr: str) -> str:
