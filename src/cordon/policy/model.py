@@ -122,7 +122,9 @@ class ToolPolicy(_Strict):
 
     untrusted_output: bool | None = None
     """Rule of Two and taint: the tool's output is untrusted input. Unset: the server's
-    setting, else untrusted unless the tool declares `openWorldHint: false`."""
+    setting, else untrusted unless the tool declares `openWorldHint: false` and no tool of
+    its server writes its closed world (`openWorldHint: false` without `readOnlyHint: true`:
+    a store the agent writes, such as the memory server, gives back what was written)."""
 
     egress: bool | None = None
     """Rule of Two: the tool communicates externally. Unset: decided from the tool's sink
