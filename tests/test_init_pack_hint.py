@@ -1,6 +1,6 @@
-"""``cordon init`` without ``--policy`` names the built-in pack written for a server it
-wraps, with the command that gives it: a newcomer who ran it as ``cordon init --config FILE``
-invites got every server wrapped with no pack, and nothing said one existed. Recognised by
+"""``cordon init --no-packs`` (the packs are init's default) names the built-in pack written
+for a server it wraps, with the command that gives it: a newcomer who ran ``cordon init
+--config FILE`` when that wrapped every server with no pack was told nothing of one. Recognised by
 the tools pinned for the server when it ran behind cordon before (the pack that classifies
 them all, as ``cordon check`` hints), else by the package its command runs. Nothing for a
 server no pack is written for, nor when a ``--policy`` is given. Through the real ``cordon
@@ -44,7 +44,7 @@ def _init(tmp: Path, *extra: str) -> tuple[Path, str]:
 
 
 def test_init_names_the_pack_of_a_recognised_server(tmp_path: Path) -> None:
-    config, out = _init(tmp_path)
+    config, out = _init(tmp_path, "--no-packs")
     hints = {line.split(":")[0].strip(): line for line in out.splitlines() if "hint:" in line}
     assert set(hints) == {"files", "repo", "notes"}, out
     assert (
@@ -81,7 +81,7 @@ def test_the_hinted_commands_give_the_pack_to_the_wrapped_entry(tmp_path: Path) 
     names ``--undo --server NAME`` first; and for a pack with path parameters it names
     ``allowed_path_prefixes``, without which they are resolved but not confined. The hinted
     commands, run as written, give the server the pack."""
-    config, out = _init(tmp_path)
+    config, out = _init(tmp_path, "--no-packs")
     hints = {line.split(":")[0].strip(): line for line in out.splitlines() if "hint:" in line}
     assert f"cordon init --config {config} --undo --server files`, then" in hints["files"]
     assert "`packs: [filesystem]` and `allowed_path_prefixes: [DIR]`" in hints["files"]

@@ -3,7 +3,9 @@ built-in pack is written (its package, or the tools pinned for it) gets a policy
 own next to its pins, ``version: 1`` and ``packs: [NAME]``, as its ``--policy``; the
 reference filesystem server's absolute directory arguments become ``allowed_path_prefixes``.
 A file already there is never overwritten; the file is recorded among cordon's own files;
-``--undo`` unwraps as before; without the flag nothing changes. Through the real ``cordon
+``--undo`` unwraps as before. The default without ``--policy``; ``--no-packs`` writes none
+(the pack is named in a hint), and a ``--policy`` alone gives none (exit 0; with ``--packs``
+exit 2). Through the real ``cordon
 init`` process (and :func:`cordon.clientconfig.plan_init` for the planning alone)."""
 
 from __future__ import annotations
@@ -168,9 +170,33 @@ def test_the_policy_files_are_recorded_among_cordons_own_files(tmp_path: Path) -
         assert json.dumps(str(policy)) in recorded, policy
 
 
-def test_without_the_flag_nothing_changes(tmp_path: Path) -> None:
+def test_the_packs_are_the_default(tmp_path: Path) -> None:
+    """``cordon init`` with no pack option writes what ``--packs`` writes: a server wrapped
+    with no policy lets through what its pack stops (tests/e2e/test_init_default_packs.py)."""
     config = _config(tmp_path)
     done = _init(tmp_path, "--no-hook")
+    assert done.returncode == 0, done.stdout + done.stderr
+    entries, said = _entries(config), _lines(done.stdout)
+    policies = {n: p for n, e in entries.items() if (p := _policy_of(e)) is not None}
+    assert set(policies) == set(entries) - {"mine"}, said
+    for name, policy in policies.items():
+        assert policy.parent == tmp_path / "policies" and policy.is_file(), policy
+        assert any(s.startswith("--packs: pack ") for s in said[name]), said[name]
+    assert "hint: the built-in pack" not in done.stdout, done.stdout
+    assert "no built-in pack fits it: wrapped with no policy" in said["mine"][-1]
+    first = {n: p.read_text("utf-8") for n, p in policies.items()}
+    undone = _init(tmp_path, "--undo", "--no-hook")
+    assert undone.returncode == 0, undone.stdout + undone.stderr
+    explicit = _init(tmp_path, "--packs", "--no-hook")
+    assert explicit.returncode == 0, explicit.stdout + explicit.stderr
+    again = {n: _policy_of(e) for n, e in _entries(config).items()}
+    assert again == {n: policies.get(n) for n in entries}
+    assert {n: p.read_text("utf-8") for n, p in policies.items()} == first
+
+
+def test_no_packs_writes_none_and_names_the_pack(tmp_path: Path) -> None:
+    config = _config(tmp_path)
+    done = _init(tmp_path, "--no-packs", "--no-hook")
     assert done.returncode == 0, done.stdout + done.stderr
     assert all(_policy_of(e) is None for e in _entries(config).values())
     assert not (tmp_path / "policies").exists()
@@ -178,6 +204,18 @@ def test_without_the_flag_nothing_changes(tmp_path: Path) -> None:
     assert "hint: the built-in pack 'filesystem'" in done.stdout
     plain = plan_init(config, pin_dir=tmp_path / "pins")
     assert plain.policy_files == {}
+
+
+def test_a_policy_alone_gives_no_pack(tmp_path: Path) -> None:
+    """A ``--policy`` of the user's replaces the packs: no pack file, no pack line, exit 0."""
+    config = _config(tmp_path)
+    policy = tmp_path / "p.yaml"
+    policy.write_text("version: 1\n", "utf-8")
+    done = _init(tmp_path, "--policy", str(policy), "--server", "mine", "--no-hook")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert _policy_of(_entries(config)["mine"]) == policy
+    assert not (tmp_path / "policies").exists()
+    assert "--packs" not in done.stdout + done.stderr, done.stdout + done.stderr
 
 
 def test_packs_with_a_policy_is_refused_and_nothing_written(tmp_path: Path) -> None:
@@ -212,6 +250,7 @@ def test_help_names_the_flag() -> None:
     done = run_cordon(Path("/nonexistent"), "init", "--help")
     text = " ".join(done.stdout.split())
     assert "--packs" in text and "--undo unwraps and leaves the" in text, text
+    assert "--no-packs" in text and "unless --policy is given" in text, text
 
 
 def test_a_codex_config_gets_the_packs_too(tmp_path: Path) -> None:
@@ -293,3 +332,33 @@ def test_a_vscode_workspace_entry_gets_its_pack_once_for_every_workspace(tmp_pat
         hint = "add `allowed_path_prefixes: [DIR]`" in done.stdout
         assert hint == (where == "user"), done.stdout
     assert got == {"workspace": [str(folder)], "user": None}
+
+
+MEMORY = ["-y", "@modelcontextprotocol/server-memory"]
+#: one config per client kind whose planner is its own (Codex's TOML, Zed's and opencode's
+#: shapes, VS Code's ``servers``): the memory server in each, as the client writes it
+CLIENTS = {
+    "codex": ("config.toml", 'mcp_servers.mem.command = "npx"\n'
+              f"mcp_servers.mem.args = {json.dumps(MEMORY)}\n"),
+    "zed": (".zed/settings.json",
+            json.dumps({"context_servers": {"mem": {"command": "npx", "args": MEMORY}}})),
+    "opencode": ("opencode.json",
+                 json.dumps({"mcp": {"mem": {"type": "local", "command": ["npx", *MEMORY]}}})),
+    "vscode": (".vscode/mcp.json", json.dumps({"servers": {"mem": {"command": "npx", "args": MEMORY}}})),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("client", sorted(CLIENTS))
+def test_every_clients_config_gets_the_packs_by_default(tmp_path: Path, client: str) -> None:
+    name, text = CLIENTS[client]
+    config = tmp_path / name
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text(text, "utf-8")
+    (tmp_path / "home").mkdir()
+    run = ("init", "--config", str(config), "--pin-dir", str(tmp_path / "pins"), "-y", "--no-hook")
+    done = run_cordon(tmp_path / "home", *run)
+    assert done.returncode == 0, done.stdout + done.stderr
+    (policy,) = (tmp_path / "policies").iterdir()
+    assert yaml.safe_load(policy.read_text("utf-8"))["packs"] == ["memory"]
+    assert str(policy) in config.read_text("utf-8")
+    assert "mem: --packs: pack 'memory'" in done.stdout, done.stdout

@@ -88,7 +88,7 @@ def test_packs_gives_each_form_of_githubs_server_the_official_pack(tmp_path: Pat
 
 
 def test_without_packs_the_hint_names_the_official_pack(tmp_path: Path) -> None:
-    _, out = _init(tmp_path)
+    _, out = _init(tmp_path, "--no-packs")
     hints = {ln.split(":")[0].strip(): ln for ln in out.splitlines() if "hint: the built-in" in ln}
     assert set(hints) == FITS, out
     for name in FITS:

@@ -72,7 +72,7 @@ def test_packs_on_a_server_wrapped_without_them_fails_and_says_how(tmp_path: Pat
     """The newcomer's run: init, then init --packs (the prompt hook still added)."""
     home = _home(tmp_path)
     _write(home, {"files": _files(home)})
-    first = _cordon(home, "init", "--config", ".mcp.json", "-y", "--no-hook")
+    first = _cordon(home, "init", "--config", ".mcp.json", "--no-packs", "-y", "--no-hook")
     assert first.returncode == 0, first.stdout + first.stderr
     wrapped = (home / ".mcp.json").read_bytes()
     policy = _pack_file(home, "files")
@@ -100,6 +100,24 @@ def test_packs_on_a_server_wrapped_without_them_fails_and_says_how(tmp_path: Pat
     assert data["allowed_path_prefixes"] == [str(home / "proj")]
 
 
+def test_the_default_on_a_server_wrapped_without_packs_says_so(tmp_path: Path) -> None:
+    """The packs are init's default: a config wrapped with --no-packs (or by an older
+    cordon), run through plain ``cordon init`` again, is told its pack was not applied (exit
+    1), not ``nothing to change``; ``--no-packs`` again is as asked."""
+    home = _home(tmp_path)
+    _write(home, {"files": _files(home)})
+    first = _cordon(home, "init", "--config", ".mcp.json", "--no-packs", "-y", "--no-hook")
+    assert first.returncode == 0, first.stdout + first.stderr
+    wrapped = (home / ".mcp.json").read_bytes()
+    plain = _cordon(home, "init", "--config", ".mcp.json", "-y", "--no-hook")
+    assert plain.returncode == 1, plain.stdout + plain.stderr
+    assert "NOT done: files: the policy of its pack 'filesystem' was not applied" in plain.stderr
+    assert (home / ".mcp.json").read_bytes() == wrapped
+    opted = _cordon(home, "init", "--config", ".mcp.json", "--no-packs", "-y", "--no-hook")
+    assert opted.returncode == 0 and "nothing to change" in opted.stdout, opted.stderr
+    assert "NOT" not in opted.stderr, opted.stderr
+
+
 def test_packs_twice_is_as_asked_and_says_so(tmp_path: Path) -> None:
     home = _home(tmp_path)
     servers = {"files": _files(home), "mine": {"command": "python3", "args": ["srv.py"]}}
@@ -125,7 +143,8 @@ def test_a_new_server_is_wrapped_the_wrapped_one_is_named(tmp_path: Path) -> Non
     written), what cannot is named on stderr; exit 0 since the file changed."""
     home = _home(tmp_path)
     _write(home, {"files": _files(home)})
-    assert _cordon(home, "init", "--config", ".mcp.json", "-y", "--no-hook").returncode == 0
+    first = ("init", "--config", ".mcp.json", "--no-packs", "-y", "--no-hook")
+    assert _cordon(home, *first).returncode == 0
     before = _entries(home)["files"]
     memory = {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-memory"]}
     _write(home, {**_entries(home), "notes": memory})
@@ -175,7 +194,8 @@ def test_a_codex_config_says_the_same(tmp_path: Path) -> None:
     home = _home(tmp_path)
     config = home / "config.toml"
     config.write_text(tomlkit.dumps({"mcp_servers": {"files": _files(home)}}), "utf-8")
-    assert _cordon(home, "init", "--config", "config.toml", "-y", "--no-hook").returncode == 0
+    first = ("init", "--config", "config.toml", "--no-packs", "-y", "--no-hook")
+    assert _cordon(home, *first).returncode == 0
     wrapped = config.read_bytes()
     asked = _cordon(home, "init", "--config", "config.toml", "--packs", "-y", "--no-hook")
     assert asked.returncode == 1, asked.stdout + asked.stderr
@@ -194,7 +214,7 @@ def test_a_projects_entry_names_its_project(tmp_path: Path) -> None:
         json.dumps({"projects": {str(proj): {"mcpServers": {"files": _files(home)}}}}), "utf-8"
     )
     pins = home / ".cordon" / "pins"
-    first = _cordon(home, "init", "--config", str(config), "-y", "--no-hook")
+    first = _cordon(home, "init", "--config", str(config), "--no-packs", "-y", "--no-hook")
     assert first.returncode == 0, first.stdout + first.stderr
     plan = plan_init(config, packs=True, pin_dir=pins)
     assert not plan.changed and plan.policy_files == {}

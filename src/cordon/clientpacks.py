@@ -32,14 +32,15 @@ from cordon.pin_paths import PER_WORKSPACE, workspace_of
 
 __all__ = ["PACKS_HELP", "InitPacks", "give_pack", "pack_asked", "write_pack_policies"]
 
-#: `cordon init --packs`, in its --help
+#: `cordon init --packs/--no-packs`, in its --help
 PACKS_HELP = (
     "give each server a built-in pack is written for (the package it runs, or the tools it "
     "pinned) a policy file of its own with that pack, in policies/ beside the pin "
     "directory (~/.cordon), the filesystem server's absolute directories (the git "
-    "server's --repository) as its allowed path prefixes, and a line per server naming its pack; a file already there is never "
-    "overwritten; not with --policy (exit 2, nothing written); --undo unwraps and leaves "
-    "the files"
+    "server's --repository) as its allowed path prefixes, and a line per server naming its "
+    "pack; a file already there is never overwritten. The default, unless --policy is given "
+    "(--packs with --policy: exit 2, nothing written); --no-packs wraps every server with "
+    "no policy and names its pack in a hint; --undo unwraps and leaves the files"
 )
 
 _HEADER = (

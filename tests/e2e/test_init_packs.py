@@ -5,7 +5,7 @@ the real ``cordon run`` with the filesystem pack and the server's directories as
 ``allowed_path_prefixes``, driven by the official SDK client. A write inside either directory
 lands; one outside is denied by cordon (``arg.path_outside``, no file); a ``move_file`` of
 notes onto a rendered name is asked (``taint.rendered_resource``, the pack's ``renders:
-files``). The same config wrapped without ``--packs`` asks before the very write that lands
+files``). The same config wrapped with ``--no-packs`` asks before the very write that lands
 with the pack (``action.destructive_hint``: the server marks every write destructive, and
 without the pack nothing confines the path)."""
 
@@ -93,7 +93,7 @@ async def test_init_packs_confines_the_filesystem_server_to_its_directories(
 
 async def test_without_packs_the_same_write_is_asked(harness: Harness) -> None:
     config, a, _ = _config(harness)
-    said = run_init(harness, config, "--no-hook")
+    said = run_init(harness, config, "--no-packs", "--no-hook")
     assert "--packs: pack" not in said and "hint: the built-in pack 'filesystem'" in said, said
     entry = json.loads(config.read_text("utf-8"))["mcpServers"]["files"]
     assert "--policy" not in entry["args"]

@@ -429,7 +429,9 @@ def init(
     policy: Annotated[
         list[Path] | None, typer.Option("--policy", help="policy file for cordon run; repeatable")
     ] = None,
-    packs: Annotated[bool, typer.Option("--packs", help=PACKS_HELP)] = False,
+    packs: Annotated[
+        bool | None, typer.Option("--packs/--no-packs", help=PACKS_HELP, show_default=False)
+    ] = None,
     absolute: Annotated[
         bool,
         typer.Option(
@@ -471,12 +473,19 @@ def init(
     server gets a policy for its directory). The prompt hook goes into ~/.claude/settings.json (Claude
     Code) or ~/.cursor/hooks.json (a Cursor config in .cursor; --no-hook: not). --undo unwraps
     cordon's entries as the file is now, keeping your edits (backups: ~/.cordon/backups/).
+    Each server a built-in pack is written for gets a policy file with that pack (--no-packs:
+    none, and a hint naming the pack); a --policy replaces them (--packs with it: exit 2).
     A --policy that brings a pack (one server's tools) is refused when more than one server
     would be wrapped with it (all of the file, or several --server): exit 2, nothing
     written. An entry already behind cordon is left as it is: asked for a --policy it does
     not run with (--packs: its pack's; or a --server that cannot be wrapped), init says on
     stderr what was not done and how to do it, and exits 1 when it changed nothing else.
     """
+    # the built-in packs apply unless opted out: a server wrapped with no policy lets through
+    # what its pack stops (a GitHub issue created in an organisation a planted issue names, a
+    # merge). A --policy of the user's replaces them; --packs given with it is refused in
+    # plan_init (exit 2), since which one applies would be a guess
+    packs = packs if packs is not None else not policy
     plan = _init_plan(config, server or (), project, policy or (), absolute, pin_dir, undo, packs)
     hook_plan, hook_note = _keep_shared_hook(plan, undo, *_hook_plan(plan, hook, undo, absolute))
     _show_plans(plan, hook_plan, undo, absolute, hook_note)
