@@ -254,7 +254,7 @@ def _unconfined_why(pack: str, entry: Mapping[str, Any], folder: Path | None) ->
         return "cordon does not read which directories this server reaches"
     rest = _server_args(entry, pack, folder) or []
     if pack == "git":
-        rest = _git_dirs(rest)
+        rest = _git_dirs(rest)[0]
         if len(rest) != 1:
             return "no single --repository DIR"
     for a in rest:
@@ -267,9 +267,11 @@ def _unconfined_why(pack: str, entry: Mapping[str, Any], folder: Path | None) ->
     return "no directory given" if not rest else "an argument cordon does not read"
 
 
-def _git_dirs(rest: Sequence[str]) -> list[str]:
-    """The directories the git server's arguments name with ``--repository`` (``-r``)."""
+def _git_dirs(rest: Sequence[str]) -> tuple[list[str], bool]:
+    """The directories the git server's arguments name with ``--repository`` (``-r``), and
+    whether every other argument is one its click CLI takes (``-v``/``--verbose``)."""
     found: list[str] = []
+    known = True
     it = iter(rest)
     for arg in it:
         if arg in ("--repository", "-r"):
@@ -278,7 +280,9 @@ def _git_dirs(rest: Sequence[str]) -> list[str]:
             found.append(arg.partition("=")[2])
         elif arg.startswith("-r"):
             found.append(arg[2:])
-    return found
+        elif arg != "--verbose" and not (arg.startswith("-v") and set(arg[1:]) == {"v"}):
+            known = False
+    return found, known
 
 
 def _prefixes(
@@ -349,18 +353,8 @@ def _git_repository(entry: Mapping[str, Any], folder: Path | None = None) -> lis
     rest = _server_args(entry, "git", folder)
     if rest is None:
         return None
-    found: list[str] = []
-    it = iter(rest)
-    for arg in it:
-        if arg in ("--repository", "-r"):
-            found.append(next(it, ""))
-        elif arg.startswith("--repository="):
-            found.append(arg.partition("=")[2])
-        elif arg.startswith("-r"):
-            found.append(arg[2:])
-        elif arg != "--verbose" and not (arg.startswith("-v") and set(arg[1:]) == {"v"}):
-            return None
-    return _confinable(found) if len(found) == 1 else None
+    found, known = _git_dirs(rest)
+    return _confinable(found) if known and len(found) == 1 else None
 
 
 def _server_args(entry: Mapping[str, Any], pack: str, folder: Path | None) -> list[str] | None:
